@@ -1,0 +1,3 @@
+from tiptoi_sim.cli import main
+
+raise SystemExit(main())
