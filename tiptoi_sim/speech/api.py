@@ -5,7 +5,7 @@ assistants) talks to. Implementations live beside this file; front ends get one 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Iterable, Protocol
 
 
 class Speaker(Protocol):
@@ -20,6 +20,16 @@ class Speaker(Protocol):
 
     def close(self) -> None:
         """Release threads and audio devices."""
+
+    def prefetch(self, texts: Iterable[str]) -> None:
+        """Render these texts in the background, most likely first, so they play at once later."""
+
+    def play_sound(self, name: str, *, loops: int = 0) -> None:
+        """Play a sound effect (see :data:`tiptoi_sim.speech.sounds.NAMES`) over any speech;
+        ``loops=-1`` repeats it until :meth:`stop_sound`."""
+
+    def stop_sound(self, name: str | None = None) -> None:
+        """Stop one sound effect, or all of them."""
 
 
 class SilentSpeaker:
@@ -41,4 +51,13 @@ class SilentSpeaker:
             self.spoken.append(self.last)
 
     def close(self) -> None:
+        pass
+
+    def prefetch(self, texts: Iterable[str]) -> None:
+        pass
+
+    def play_sound(self, name: str, *, loops: int = 0) -> None:
+        pass
+
+    def stop_sound(self, name: str | None = None) -> None:
         pass
