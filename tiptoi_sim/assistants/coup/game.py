@@ -1,0 +1,732 @@
+"""Coup's referee and banker: a pure state machine driven by one-line commands.
+
+The program never sees a hidden card. It keeps the coins, the turn, the face-up cards and the
+order of claim -> challenge -> block -> challenge of the block, and asks the players what was
+shown when it matters (``show``/``bluff``, ``reveal NAME CHARACTER``).
+
+Windows (``public_state()["window"]``) and who may act in each (``may_act``):
+
+- ``setup``: anyone; ``players …``, ``variant …``, ``names …``, ``start``.
+- ``deal``: anyone; ``next`` reads the next step of the deal.
+- ``action``: the player whose turn it is; one action.
+- ``challenge_claim``: every other player still in; ``challenge NAME`` or ``pass``.
+- ``prove_claim``: the claimer; ``show [CHARACTER]`` or ``bluff``.
+- ``block``: the target (Assassin, Captain) or anyone else (Foreign aid); ``block NAME CHARACTER``
+  or ``pass``.
+- ``challenge_block``: everyone still in but the blocker; ``challenge NAME`` or ``pass``
+  (a block cannot be blocked).
+- ``prove_block``: the blocker; ``show [CHARACTER]`` or ``bluff``.
+- ``reveal``: the player losing an influence; ``reveal NAME CHARACTER``.
+- ``examine``: the Inquisitor after looking at a card; ``return`` or ``discard``.
+- ``over``: nobody; only ``undo``.
+
+After a ``reveal`` the game continues where the loss interrupted it (``self.cont``, a plain
+string so that snapshots and journals stay trivial).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused
+from tiptoi_sim.assistants.coup.assets import BASIC_ACTIONS, CoupAssets, load_assets
+from tiptoi_sim.assistants.coup.table import Action, Bank, Player
+from tiptoi_sim.assistants.session import phrases_for
+from tiptoi_sim.core.errors import UserError
+
+SETUP, DEAL, ACTION, OVER = "setup", "deal", "action", "over"
+CHALLENGE_CLAIM, PROVE_CLAIM = "challenge_claim", "prove_claim"
+BLOCK, CHALLENGE_BLOCK, PROVE_BLOCK = "block", "challenge_block", "prove_block"
+REVEAL, EXAMINE = "reveal", "examine"
+
+#: other words people say for a verb
+ALIASES = {"foreign_aid": "aid", "foreignaid": "aid", "ok": "next", "doubt": "challenge", "no": "pass",
+           "allow": "pass", "counter": "block", "prove": "show", "lose": "reveal", "keep": "return",
+           "swap": "discard", "look": "examine", "lineup": "variant"}
+#: action verbs and the action kind they start
+ACTION_VERBS = {"income": "income", "aid": "foreign_aid", "coup": "coup", "tax": "tax",
+                "assassinate": "assassinate", "steal": "steal", "exchange": "exchange", "examine": "examine"}
+
+
+class CoupGame(AssistantGame):
+    game_id = "coup"
+    title = "Coup"
+    commands = [
+        CommandHelp("players NAME NAME …", "seat 2 to 8 players clockwise; the first named begins"),
+        CommandHelp("variant ambassador|inquisitor", "the fifth character (before start)"),
+        CommandHelp("names standard|classic", "character names (classic: Duke, Contessa)"),
+        CommandHelp("start", "deal; the deal is read out step by step"),
+        CommandHelp("next", "the next step of the deal"),
+        CommandHelp("income", "take 1 coin"),
+        CommandHelp("aid", "foreign aid: take 2 coins (the Duchess blocks)"),
+        CommandHelp("coup NAME", "pay 7, NAME loses an influence (forced from 10 coins)"),
+        CommandHelp("tax", "claim the Duchess: take 3 coins"),
+        CommandHelp("assassinate NAME", "claim the Assassin: pay 3, NAME loses an influence"),
+        CommandHelp("steal NAME", "claim the Captain: take up to 2 coins from NAME"),
+        CommandHelp("exchange", "claim the Ambassador (or Inquisitor): exchange with the Court"),
+        CommandHelp("examine NAME", "claim the Inquisitor: look at one of NAME's cards"),
+        CommandHelp("challenge NAME", "NAME doubts the claim (or the block) on the table"),
+        CommandHelp("pass", "nobody challenges / nobody blocks: the window closes"),
+        CommandHelp("block NAME CHARACTER", "NAME blocks the action claiming CHARACTER"),
+        CommandHelp("show [CHARACTER]", "the challenged player shows the claimed card"),
+        CommandHelp("bluff", "the challenged player does not show it"),
+        CommandHelp("reveal NAME CHARACTER", "NAME turns that card face up (loses an influence)"),
+        CommandHelp("return | discard", "the Inquisitor gives the card back, or makes it be replaced"),
+    ]
+
+    def __init__(self, assets: CoupAssets, *, seed: int = 0, lang: str = "de",
+                 options: dict[str, Any] | None = None):
+        super().__init__(assets, seed=seed, lang=lang, options=options)
+        self.a = assets
+        self.ph = phrases_for(assets.phrases, lang)
+        for key in self.options:
+            if key not in ("lineup", "names", "copies"):
+                raise UserError(f"coup: unknown option {key!r}; expected lineup, names or copies")
+        self.lineup_id = str(self.options.get("lineup", assets.default_lineup))
+        if self.lineup_id not in assets.lineups:
+            raise UserError(f"coup: --option lineup={self.lineup_id}: expected one of {', '.join(assets.lineups)}")
+        self.names_id = str(self.options.get("names", assets.default_names))
+        if self.names_id not in assets.name_variants:
+            raise UserError(f"coup: --option names={self.names_id}: expected one of "
+                            f"{', '.join(assets.name_variants)}")
+        copies = self.options.get("copies")
+        if copies is not None and (not isinstance(copies, int) or isinstance(copies, bool) or copies < 1):
+            raise UserError(f"coup: --option copies={copies}: expected a whole number of at least 1")
+        self.copies_override: int | None = copies
+        self.players: list[Player] = []
+        self.bank = Bank(assets.treasury_total)
+        self.copies = 0
+        self.court = 0
+        self.out_of_game = 0
+        self.window = SETUP
+        self.deal_steps: list[str] = []
+        self.deal_index = 0
+        self.turn = 0              # 1-based turn number once play has begun
+        self.current = 0           # seat of the player whose turn it is
+        self.action: Action | None = None
+        self.loser: int | None = None   # who must reveal, in the reveal window
+        self.cont = ""                  # where play continues after the reveal
+        self.winner: int | None = None
+
+    @classmethod
+    def load_assets(cls, folder) -> CoupAssets:
+        return load_assets(folder)
+
+    # -- words ------------------------------------------------------------------
+    def t(self, key: str, **kw: Any) -> str:
+        return self.ph.render(key, **kw)
+
+    def cname(self, cid: str) -> str:
+        """A character's name in this game's language and naming variant."""
+        renamed = self.a.name_variants.get(self.names_id, {}).get(cid)
+        return (renamed or self.a.characters[cid].names)[self.lang]
+
+    def aname(self, kind: str) -> str:
+        return self.t(f"action.{kind}")
+
+    def pname(self, seat: int | None) -> str:
+        return self.players[seat].name if seat is not None else "–"
+
+    def _list(self, items: list[str]) -> str:
+        return ", ".join(items)
+
+    @property
+    def lineup(self) -> list[str]:
+        return self.a.lineups[self.lineup_id]
+
+    # -- the contract ----------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.window == OVER
+
+    def handle(self, cmd: Command) -> list[str]:
+        verb = ALIASES.get(cmd.verb, cmd.verb)
+        args = list(cmd.args)
+        if self.window == OVER:
+            raise Refused(self.t("refuse.game_over", winner=self.pname(self.winner)))
+        if verb not in self._verbs():
+            verb, args = self._character_verb(verb, args)
+        return self._verbs()[verb](args)
+
+    def _verbs(self) -> dict[str, Callable[[list[str]], list[str]]]:
+        v: dict[str, Callable[[list[str]], list[str]]] = {
+            "players": self._players, "variant": self._variant, "names": self._names, "start": self._start,
+            "next": self._next, "challenge": self._challenge, "pass": self._pass, "block": self._block,
+            "show": self._show, "bluff": self._bluff, "reveal": self._reveal, "return": self._examined,
+            "discard": self._examined_discard}
+        for verb, kind in ACTION_VERBS.items():
+            v[verb] = (lambda k: lambda args: self._act(k, args))(kind)
+        return v
+
+    def _character_verb(self, word: str, args: list[str]) -> tuple[str, list[str]]:
+        """``duchess``, ``captain bob``, ``inquisitor`` … as a way to say the character's action."""
+        cid = self._find_character(word)
+        if cid is None:
+            raise Refused(self.t("refuse.unknown", verb=word, prompt=self.prompt()))
+        self._require_in_game(cid)
+        powers = list(self.a.characters[cid].powers)
+        if not powers:
+            raise Refused(self.t("refuse.no_power", character=self.cname(cid)))
+        if len(powers) > 1:  # the Inquisitor: with a target it looks, without it exchanges
+            targeted = [k for k in powers if self.a.actions[k].targeted]
+            plain = [k for k in powers if not self.a.actions[k].targeted]
+            kind = (targeted or powers)[0] if args else (plain or powers)[0]
+        else:
+            kind = powers[0]
+        verb = next(v for v, k in ACTION_VERBS.items() if k == kind)
+        return verb, args
+
+    # -- looking things up -------------------------------------------------------
+    def _find_character(self, word: str) -> str | None:
+        w = word.strip().lower()
+        for cid, ch in self.a.characters.items():
+            names = {cid} | {n.lower() for n in ch.names.values()}
+            for variant in self.a.name_variants.values():
+                if cid in variant:
+                    names |= {n.lower() for n in variant[cid].values()}
+            if w in names:
+                return cid
+        return None
+
+    def _character(self, word: str) -> str:
+        cid = self._find_character(word)
+        if cid is None:
+            raise Refused(self.t("refuse.no_character", name=word, characters=self._lineup_names()))
+        self._require_in_game(cid)
+        return cid
+
+    def _require_in_game(self, cid: str) -> None:
+        if cid not in self.lineup:
+            raise Refused(self.t("refuse.not_in_game", character=self.cname(cid), characters=self._lineup_names()))
+
+    def _lineup_names(self) -> str:
+        return self._list([self.cname(c) for c in self.lineup])
+
+    def _seat(self, word: str) -> int:
+        """A player by name (any case), unique beginning of a name, or seat number (1 = first)."""
+        w = word.strip().lower()
+        if w.isdigit() and 1 <= int(w) <= len(self.players):
+            return int(w) - 1
+        exact = [i for i, p in enumerate(self.players) if p.name.lower() == w]
+        if exact:
+            return exact[0]
+        starts = [i for i, p in enumerate(self.players) if p.name.lower().startswith(w)] if w else []
+        if len(starts) == 1:
+            return starts[0]
+        if len(starts) > 1:
+            raise Refused(self.t("refuse.ambiguous_player", name=word,
+                                 names=self._list([self.players[i].name for i in starts])))
+        raise Refused(self.t("refuse.no_player", name=word, names=self._list([p.name for p in self.players])))
+
+    def living(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if not p.out]
+
+    def revealed_count(self, cid: str) -> int:
+        return sum(p.revealed.count(cid) for p in self.players)
+
+    def claimant(self, kind: str) -> str | None:
+        """The character in this game whose power is ``kind``."""
+        return next((c for c in self.lineup if kind in self.a.characters[c].powers), None)
+
+    def block_characters(self, kind: str) -> list[str]:
+        return [c for c in self.lineup if kind in self.a.characters[c].blocks]
+
+    # -- who may act and what is expected now ------------------------------------
+    def may_act(self) -> list[int]:
+        w, act = self.window, self.action
+        if w in (SETUP, DEAL):
+            return list(range(len(self.players)))
+        if w == ACTION:
+            return [self.current]
+        if w == CHALLENGE_CLAIM:
+            return [i for i in self.living() if i != act.actor]
+        if w == PROVE_CLAIM:
+            return [act.actor]
+        if w == BLOCK:
+            return self._blockers()
+        if w == CHALLENGE_BLOCK:
+            return [i for i in self.living() if i != act.blocker]
+        if w == PROVE_BLOCK:
+            return [act.blocker]
+        if w == REVEAL:
+            return [self.loser]
+        if w == EXAMINE:
+            return [act.actor]
+        return []
+
+    def _blockers(self) -> list[int]:
+        act = self.action
+        rule = self.a.actions[act.kind]
+        if rule.blockers == "target":
+            return [act.target] if not self.players[act.target].out else []
+        return [i for i in self.living() if i != act.actor]
+
+    def prompt(self) -> str:
+        """What the table is waiting for, in words (shown, and repeated by a refusal)."""
+        w, act = self.window, self.action
+        if w == SETUP:
+            return self.t("prompt.setup")
+        if w == DEAL:
+            return self.t("prompt.deal")
+        if w == ACTION:
+            p = self.players[self.current]
+            if p.coins >= self.a.forced_coup_at:
+                return self.t("prompt.action_forced", player=p.name)
+            return self.t("prompt.action", player=p.name)
+        if w == CHALLENGE_CLAIM:
+            return self.t("prompt.challenge_claim", actor=self.pname(act.actor), character=self.cname(act.claim))
+        if w == PROVE_CLAIM:
+            return self.t("prompt.prove", player=self.pname(act.actor), character=self.cname(act.claim))
+        if w == BLOCK:
+            chars = self._list([self.cname(c) for c in self.block_characters(act.kind)])
+            if self.a.actions[act.kind].blockers == "target":
+                return self.t("prompt.block_target", target=self.pname(act.target), characters=chars)
+            return self.t("prompt.block_anyone", characters=chars)
+        if w == CHALLENGE_BLOCK:
+            return self.t("prompt.challenge_block", blocker=self.pname(act.blocker),
+                          character=self.cname(act.block_claim))
+        if w == PROVE_BLOCK:
+            return self.t("prompt.prove", player=self.pname(act.blocker), character=self.cname(act.block_claim))
+        if w == REVEAL:
+            return self.t("prompt.reveal", player=self.pname(self.loser))
+        if w == EXAMINE:
+            return self.t("prompt.examine", actor=self.pname(act.actor), target=self.pname(act.target))
+        return self.t("prompt.over", winner=self.pname(self.winner))
+
+    def _expect(self, *windows: str) -> None:
+        if self.window not in windows:
+            raise Refused(self.t("refuse.not_now", prompt=self.prompt()))
+
+    def _acting(self, seat: int) -> None:
+        allowed = self.may_act()
+        if seat not in allowed:
+            p = self.players[seat]
+            if p.out:
+                raise Refused(self.t("refuse.is_out", player=p.name))
+            raise Refused(self.t("refuse.not_your_say", player=p.name,
+                                 names=self._list([self.pname(i) for i in allowed])))
+
+    @staticmethod
+    def _nargs(args: list[str], lo: int, hi: int, usage: str, refuse) -> None:
+        if not lo <= len(args) <= hi:
+            raise Refused(refuse("refuse.usage", usage=usage))
+
+    # -- set-up ---------------------------------------------------------------------
+    def _players(self, args: list[str]) -> list[str]:
+        self._expect(SETUP)
+        n = len(args)
+        if not self.a.min_players <= n <= self.a.max_players:
+            raise Refused(self.t("refuse.player_count", min=self.a.min_players, max=self.a.max_players, count=n))
+        seen: set[str] = set()
+        for name in args:
+            if name.lower() in seen:
+                raise Refused(self.t("refuse.duplicate_name", name=name))
+            if name.isdigit() or self._find_character(name) or name.lower() in ACTION_VERBS:
+                raise Refused(self.t("refuse.bad_name", name=name))
+            seen.add(name.lower())
+        self.players = [Player(name) for name in args]
+        return [self.t("setup.players", names=self._list(args), count=n, first=args[0])]
+
+    def _variant(self, args: list[str]) -> list[str]:
+        self._expect(SETUP)
+        self._nargs(args, 1, 1, "variant " + "|".join(self.a.lineups), self.t)
+        choice = args[0].lower()
+        if choice not in self.a.lineups:
+            cid = self._find_character(choice)  # "variant Inquisitor" by a character's name
+            choice = next((lid for lid, m in self.a.lineups.items() if cid and lid == cid), choice)
+        if choice not in self.a.lineups:
+            raise Refused(self.t("refuse.unknown_choice", name=args[0], choices=self._list(list(self.a.lineups))))
+        self.lineup_id = choice
+        return [self.t("setup.lineup", characters=self._lineup_names())]
+
+    def _names(self, args: list[str]) -> list[str]:
+        self._expect(SETUP)
+        self._nargs(args, 1, 1, "names " + "|".join(self.a.name_variants), self.t)
+        choice = args[0].lower()
+        if choice not in self.a.name_variants:
+            raise Refused(self.t("refuse.unknown_choice", name=args[0],
+                                 choices=self._list(list(self.a.name_variants))))
+        self.names_id = choice
+        return [self.t("setup.lineup", characters=self._lineup_names())]
+
+    def _start(self, args: list[str]) -> list[str]:
+        self._expect(SETUP)
+        self._nargs(args, 0, 0, "start", self.t)
+        n = len(self.players)
+        if n == 0:
+            raise Refused(self.t("refuse.no_players"))
+        self.copies = self.copies_override or self.a.copies_for(n)
+        cards = self.copies * len(self.lineup)
+        draw = max((p.get("draw", 0) for c in self.lineup for p in self.a.characters[c].powers.values()), default=0)
+        two = n == 2
+        court = len(self.lineup) - 2 if two else cards - 2 * n
+        if (two and self.copies < 3) or court < max(1, draw):
+            raise Refused(self.t("refuse.deck_small", cards=cards, count=n))
+        coins = self.a.starting_coins
+        if coins * n > self.bank.treasury:
+            raise Refused(self.t("refuse.treasury_small", coins=self.bank.treasury, count=n))
+        self.court = court
+        self.out_of_game = cards - 2 * n - court
+        for p in self.players:
+            p.hidden = 2
+            self.bank.pay_out(self.players, p, coins)
+        names = self._lineup_names()
+        first, second = (p.name for p in self.players[:2])
+        if two:
+            piles = list(range(1, self.copies + 1))
+            self.rng.shuffle(piles)
+            deal, pa, pb = piles[:3]
+            steps = [self.t("deal.two.piles", characters=names, piles=self.copies),
+                     self.t("deal.two.deal", pile=deal, first=first, second=second),
+                     self.t("deal.two.court", pile=deal, court=court),
+                     self.t("deal.two.pick", first=first, second=second, pile_a=pa, pile_b=pb),
+                     self.t("deal.two.unused", unused=self.out_of_game)]
+        else:
+            steps = [self.t("deal.cards", copies=self.copies, characters=names, cards=cards),
+                     self.t("deal.hands"),
+                     self.t("deal.court", court=court)]
+        steps.append(self.t("deal.coins", coins=coins, total=self.bank.total))
+        self.deal_steps, self.deal_index = steps, 1
+        self.window = DEAL
+        return [self.t("deal.step", step=1, steps=len(steps), text=steps[0])]
+
+    def _next(self, args: list[str]) -> list[str]:
+        self._expect(DEAL)
+        if self.deal_index < len(self.deal_steps):
+            i = self.deal_index
+            self.deal_index += 1
+            return [self.t("deal.step", step=i + 1, steps=len(self.deal_steps), text=self.deal_steps[i])]
+        self.turn = 0
+        self.current = len(self.players) - 1  # so that the first named player begins
+        return self._next_turn()
+
+    # -- a turn ---------------------------------------------------------------------
+    def _next_turn(self) -> list[str]:
+        self.action = None
+        self.loser = None
+        seats = len(self.players)
+        nxt = next(s % seats for s in range(self.current + 1, self.current + seats + 1)
+                   if not self.players[s % seats].out)
+        self.current = nxt
+        self.turn += 1
+        self.window = ACTION
+        p = self.players[nxt]
+        said = [self.t("turn.start", turn=self.turn, player=p.name, coins=p.coins)]
+        if p.coins >= self.a.forced_coup_at:
+            said.append(self.t("turn.forced", player=p.name, coins=p.coins))
+        return said
+
+    def _act(self, kind: str, args: list[str]) -> list[str]:
+        self._expect(ACTION)
+        rule = self.a.actions[kind]
+        actor = self.players[self.current]
+        verb = next(v for v, k in ACTION_VERBS.items() if k == kind)
+        usage = f"{verb} NAME" if rule.targeted else verb
+        if kind != "coup" and actor.coins >= self.a.forced_coup_at:
+            raise Refused(self.t("refuse.forced_coup", player=actor.name, coins=actor.coins))
+        claim = None
+        if kind not in BASIC_ACTIONS:
+            claim = self.claimant(kind)
+            if claim is None:
+                raise Refused(self.t("refuse.no_claimant", action=self.aname(kind), characters=self._lineup_names()))
+        self._nargs(args, 1 if rule.targeted else 0, 1 if rule.targeted else 0, usage, self.t)
+        target = None
+        if rule.targeted:
+            target = self._seat(args[0])
+            if target == self.current:
+                raise Refused(self.t("refuse.target_self", player=actor.name))
+            if self.players[target].out:
+                raise Refused(self.t("refuse.is_out", player=self.players[target].name))
+        if actor.coins < rule.cost:
+            raise Refused(self.t("refuse.not_enough", player=actor.name, coins=actor.coins,
+                                 action=self.aname(kind), cost=rule.cost))
+        self.action = act = Action(kind, self.current, target, claim)
+        if rule.cost:
+            self.bank.pay_in(self.players, actor, rule.cost)
+            act.paid = rule.cost
+        tname = self.pname(target)
+        if kind == "income":
+            got = self.bank.pay_out(self.players, actor, rule.coins)
+            return [self.t("act.income", actor=actor.name, coins=got, total=actor.coins),
+                    *self._short(rule.coins, got)] + self._next_turn()
+        if kind == "foreign_aid":
+            said = [self.t("act.foreign_aid", actor=actor.name, coins=rule.coins)]
+            return said + self._open_block()
+        if kind == "coup":
+            said = [self.t("act.coup", actor=actor.name, cost=rule.cost, target=tname)]
+            return said + self._lose(target, "end_turn")
+        said = [self.t(f"act.claim.{kind}", actor=actor.name, character=self.cname(claim), target=tname,
+                       coins=rule.coins, cost=rule.cost)]
+        self.window = CHALLENGE_CLAIM
+        return said + [self.prompt()]
+
+    def _short(self, wanted: int, got: int) -> list[str]:
+        return [self.t("treasury.short", coins=self.bank.treasury)] if got < wanted else []
+
+    # -- challenges -----------------------------------------------------------------
+    def _challenge(self, args: list[str]) -> list[str]:
+        self._expect(CHALLENGE_CLAIM, CHALLENGE_BLOCK)
+        self._nargs(args, 1, 1, "challenge NAME", self.t)
+        who = self._seat(args[0])
+        act = self.action
+        claimer = act.actor if self.window == CHALLENGE_CLAIM else act.blocker
+        if who == claimer:
+            raise Refused(self.t("refuse.own_claim", player=self.pname(who)))
+        self._acting(who)
+        if self.window == CHALLENGE_CLAIM:
+            act.challenger, self.window, claim = who, PROVE_CLAIM, act.claim
+        else:
+            act.block_challenger, self.window, claim = who, PROVE_BLOCK, act.block_claim
+        return [self.t("challenge.made", challenger=self.pname(who), claimer=self.pname(claimer),
+                       character=self.cname(claim)), self.prompt()]
+
+    def _claim_in_question(self) -> tuple[int, str, int]:
+        act = self.action
+        if self.window == PROVE_CLAIM:
+            return act.actor, act.claim, act.challenger
+        return act.blocker, act.block_claim, act.block_challenger
+
+    def _show(self, args: list[str]) -> list[str]:
+        self._expect(PROVE_CLAIM, PROVE_BLOCK)
+        self._nargs(args, 0, 1, "show [CHARACTER]", self.t)
+        who, claim, challenger = self._claim_in_question()
+        if args:
+            cid = self._character(args[0])
+            if cid != claim:
+                raise Refused(self.t("refuse.show_other", player=self.pname(who), claimed=self.cname(claim),
+                                     character=self.cname(cid)))
+        if self.revealed_count(claim) >= self.copies:
+            raise Refused(self.t("refuse.all_revealed", copies=self.copies, character=self.cname(claim)))
+        said = [self.t("challenge.shown", player=self.pname(who), character=self.cname(claim)),
+                self.t("challenge.lost", player=self.pname(challenger))]
+        then = "claim_stands" if self.window == PROVE_CLAIM else "block_stands"
+        return said + self._lose(challenger, then)
+
+    def _bluff(self, args: list[str]) -> list[str]:
+        self._expect(PROVE_CLAIM, PROVE_BLOCK)
+        self._nargs(args, 0, 0, "bluff", self.t)
+        who, claim, _ = self._claim_in_question()
+        act = self.action
+        said = [self.t("challenge.bluff", player=self.pname(who), character=self.cname(claim))]
+        if self.window == PROVE_CLAIM:
+            said.append(self.t("claim.fails", actor=self.pname(act.actor), action=self.aname(act.kind)))
+            if act.paid:  # the Assassin's coins come back when the claim fails a challenge
+                self.bank.pay_out(self.players, self.players[act.actor], act.paid)
+                said.append(self.t("claim.refund", actor=self.pname(act.actor), coins=act.paid))
+                act.paid = 0
+            return said + self._lose(act.actor, "end_turn")
+        said.append(self.t("block.fails", blocker=self.pname(who)))
+        return said + self._lose(who, "resolve")
+
+    # -- blocks -----------------------------------------------------------------------
+    def _open_block(self) -> list[str]:
+        """After the claim stood (or for Foreign aid at once): open the block window, or resolve."""
+        act = self.action
+        rule = self.a.actions[act.kind]
+        if rule.blockers is None or not self.block_characters(act.kind):
+            return self._resolve()
+        if rule.blockers == "target" and self.players[act.target].out:
+            return self._resolve()
+        self.window = BLOCK
+        return [self.prompt()]
+
+    def _block(self, args: list[str]) -> list[str]:
+        act = self.action
+        if self.window == CHALLENGE_BLOCK:
+            raise Refused(self.t("refuse.block_block", prompt=self.prompt()))
+        if self.window == CHALLENGE_CLAIM and self.a.actions[act.kind].blockers:
+            raise Refused(self.t("refuse.block_early", prompt=self.prompt()))
+        self._expect(BLOCK)
+        self._nargs(args, 1, 2, "block NAME CHARACTER", self.t)
+        who = self._seat(args[0])
+        rule = self.a.actions[act.kind]
+        if rule.blockers == "target" and who != act.target:
+            raise Refused(self.t("refuse.block_not_target", target=self.pname(act.target),
+                                 action=self.aname(act.kind)))
+        self._acting(who)
+        can = self.block_characters(act.kind)
+        can_names = self._list([self.cname(c) for c in can])
+        if len(args) == 2:
+            cid = self._character(args[1])
+            if cid not in can:
+                raise Refused(self.t("refuse.block_wrong", character=self.cname(cid), action=self.aname(act.kind),
+                                     characters=can_names))
+        elif len(can) == 1:
+            cid = can[0]
+        else:
+            raise Refused(self.t("refuse.block_which", characters=can_names))
+        act.blocker, act.block_claim = who, cid
+        self.window = CHALLENGE_BLOCK
+        return [self.t("block.made", blocker=self.pname(who), character=self.cname(cid),
+                       action=self.aname(act.kind)), self.prompt()]
+
+    def _pass(self, args: list[str]) -> list[str]:
+        self._expect(CHALLENGE_CLAIM, BLOCK, CHALLENGE_BLOCK)
+        self._nargs(args, 0, 0, "pass", self.t)
+        if self.window == CHALLENGE_CLAIM:
+            return [self.t("pass.claim")] + self._continue("claim_stands")
+        if self.window == BLOCK:
+            return [self.t("pass.block")] + self._resolve()
+        return [self.t("pass.claim")] + self._continue("block_stands")
+
+    # -- losing an influence ----------------------------------------------------------
+    def _lose(self, seat: int, then: str) -> list[str]:
+        if self.players[seat].out:
+            return self._continue(then)
+        self.loser, self.cont, self.window = seat, then, REVEAL
+        return [self.t("lose.ask", player=self.pname(seat)), self.prompt()]
+
+    def _reveal(self, args: list[str]) -> list[str]:
+        self._expect(REVEAL)
+        self._nargs(args, 1, 2, "reveal NAME CHARACTER", self.t)
+        if len(args) == 2:
+            who = self._seat(args[0])
+            if who != self.loser:
+                raise Refused(self.t("refuse.reveal_who", player=self.pname(self.loser),
+                                     name=self.pname(who)))
+        cid = self._character(args[-1])
+        if self.revealed_count(cid) >= self.copies:
+            raise Refused(self.t("refuse.all_revealed", copies=self.copies, character=self.cname(cid)))
+        p = self.players[self.loser]
+        p.hidden -= 1
+        p.revealed.append(cid)
+        said = [self.t("reveal.done", player=p.name, character=self.cname(cid), left=p.hidden)]
+        if p.out:
+            coins = p.coins
+            self.bank.pay_in(self.players, p, coins)  # an eliminated player's coins go back
+            said.append(self.t("player.out", player=p.name, coins=coins))
+            alive = self.living()
+            if len(alive) == 1:
+                self.winner, self.window, self.action, self.loser = alive[0], OVER, None, None
+                return said + [self.t("game.over", winner=self.pname(alive[0]))]
+        then, self.loser, self.cont = self.cont, None, ""
+        return said + self._continue(then)
+
+    def _continue(self, then: str) -> list[str]:
+        act = self.action
+        if then == "end_turn":
+            return self._next_turn()
+        if then == "claim_stands":
+            return self._open_block()
+        if then == "resolve":
+            return self._resolve()
+        if then == "block_stands":
+            said = [self.t("block.stands", actor=self.pname(act.actor), action=self.aname(act.kind))]
+            if act.paid:
+                said.append(self.t("block.paid", coins=act.paid))
+            return said + self._next_turn()
+        raise AssertionError(f"unknown continuation {then!r}")
+
+    # -- the action happens --------------------------------------------------------------
+    def _resolve(self) -> list[str]:
+        act = self.action
+        kind, rule = act.kind, self.a.actions[act.kind]
+        actor = self.players[act.actor]
+        if rule.targeted and self.players[act.target].out:
+            return [self.t("target.out", target=self.pname(act.target))] + self._next_turn()
+        if kind in ("foreign_aid", "tax"):
+            got = self.bank.pay_out(self.players, actor, rule.coins)
+            return [self.t("resolve.coins", actor=actor.name, coins=got, total=actor.coins),
+                    *self._short(rule.coins, got)] + self._next_turn()
+        if kind == "steal":
+            target = self.players[act.target]
+            got = self.bank.move(self.players, target, actor, rule.coins)
+            key = "resolve.steal" if got else "resolve.steal_nothing"
+            return [self.t(key, actor=actor.name, target=target.name, coins=got, total=actor.coins)] \
+                + self._next_turn()
+        if kind == "assassinate":
+            return [self.t("resolve.assassinate", target=self.pname(act.target))] + self._lose(act.target, "end_turn")
+        if kind == "exchange":
+            params = self.a.characters[act.claim].powers["exchange"]
+            return [self.t("resolve.exchange", actor=actor.name, draw=params["draw"], ret=params["return"])] \
+                + self._next_turn()
+        if kind == "examine":
+            self.window = EXAMINE
+            return [self.prompt()]
+        raise AssertionError(f"no resolution for {kind!r}")
+
+    def _examined(self, args: list[str]) -> list[str]:
+        self._expect(EXAMINE)
+        self._nargs(args, 0, 0, "return", self.t)
+        return [self.t("examine.return", actor=self.pname(self.action.actor),
+                       target=self.pname(self.action.target))] + self._next_turn()
+
+    def _examined_discard(self, args: list[str]) -> list[str]:
+        self._expect(EXAMINE)
+        self._nargs(args, 0, 0, "discard", self.t)
+        return [self.t("examine.discard", actor=self.pname(self.action.actor),
+                       target=self.pname(self.action.target))] + self._next_turn()
+
+    # -- what the table sees -------------------------------------------------------------
+    def public_state(self) -> dict[str, Any]:
+        act = self.action
+        return {
+            "phase": "setup" if self.window == SETUP else "deal" if self.window == DEAL
+            else "over" if self.window == OVER else "play",
+            "window": self.window,
+            "may_act": [self.pname(i) for i in self.may_act()],
+            "prompt": self.prompt(),
+            "turn": self.turn,
+            "current": self.pname(self.current) if self.turn else None,
+            "action": None if act is None else {
+                "kind": act.kind, "actor": self.pname(act.actor),
+                "target": self.pname(act.target) if act.target is not None else None,
+                "claim": act.claim, "paid": act.paid,
+                "challenger": self.pname(act.challenger) if act.challenger is not None else None,
+                "blocker": self.pname(act.blocker) if act.blocker is not None else None,
+                "block_claim": act.block_claim,
+                "block_challenger": self.pname(act.block_challenger) if act.block_challenger is not None else None,
+            },
+            "players": [{"name": p.name, "seat": i + 1, "coins": p.coins, "influence": p.hidden,
+                         "revealed": list(p.revealed), "out": p.out and self.window not in (SETUP,)}
+                        for i, p in enumerate(self.players)],
+            "treasury": self.bank.treasury,
+            "total_coins": self.bank.total,
+            "court": self.court,
+            "out_of_game": self.out_of_game,
+            "lineup": list(self.lineup),
+            "names": {c: self.cname(c) for c in self.lineup},
+            "copies": self.copies,
+            "deal_step": self.deal_index if self.window == DEAL else None,
+            "winner": self.pname(self.winner) if self.winner is not None else None,
+        }
+
+    def suggestions(self) -> list[str]:
+        w, act = self.window, self.action
+        names = [p.name for p in self.players]
+        if w == SETUP:
+            return (["start"] if self.players else ["players …"]) + \
+                [f"variant {v}" for v in self.a.lineups if v != self.lineup_id]
+        if w == DEAL:
+            return ["next"]
+        if w == ACTION:
+            actor = self.players[self.current]
+            others = [names[i] for i in self.living() if i != self.current]
+            if actor.coins >= self.a.forced_coup_at:
+                return [f"coup {o}" for o in others]
+            plain, targeted = [], []
+            for verb, kind in ACTION_VERBS.items():
+                rule = self.a.actions[kind]
+                if kind not in BASIC_ACTIONS and self.claimant(kind) is None:
+                    continue
+                if actor.coins < rule.cost:
+                    continue
+                (targeted if rule.targeted else plain).append(verb)
+            return plain + [f"{v} …" for v in targeted] + [f"{v} {o}" for v in targeted for o in others]
+        if w in (CHALLENGE_CLAIM, CHALLENGE_BLOCK):
+            return ["pass"] + [f"challenge {names[i]}" for i in self.may_act()]
+        if w in (PROVE_CLAIM, PROVE_BLOCK):
+            _, claim, _ = self._claim_in_question()
+            return [f"show {claim}", "bluff"]
+        if w == BLOCK:
+            return ["pass"] + [f"block {names[i]} {c}" for i in self.may_act() for c in self.block_characters(act.kind)]
+        if w == REVEAL:
+            return [f"reveal {names[self.loser]} {c}" for c in self.lineup if self.revealed_count(c) < self.copies]
+        if w == EXAMINE:
+            return ["return", "discard"]
+        return []
+
+    def draw_state(self, surface, rect, state, fonts) -> None:
+        from tiptoi_sim.assistants.coup.screen import draw_state
+
+        draw_state(self, surface, rect, state, fonts)

@@ -1,0 +1,1 @@
+"""Gold Connection (Sid Sackson): the rules engine, its data and its table screen."""
