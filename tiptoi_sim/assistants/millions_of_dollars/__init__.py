@@ -1,0 +1,1 @@
+"""Millions of Dollars: the banker and caller (table assistant). See game.py."""
