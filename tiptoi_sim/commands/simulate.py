@@ -1,0 +1,40 @@
+"""``tiptoi-sim simulate SCENARIO.yaml``: run a scenario in virtual time, write the event stream."""
+
+from __future__ import annotations
+
+import sys
+
+NAME = "simulate"
+ORDER = 10
+HELP = "run a Der Millionen-Coup scenario file in virtual time and write its event stream (JSON lines)"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (see docs/scenarios.md)")
+    p.add_argument("--out", metavar="FILE", help="write the events here instead of standard output")
+    p.add_argument("--lang", choices=["de", "en"], default=None, help="language of say events (default: the scenario's, else de)")
+    p.add_argument("--assets", metavar="DIR", help="the millionen_coup assets folder (default: the bundled one)")
+    p.add_argument("--no-say", action="store_true", help="leave out the say events")
+
+
+def run(args) -> int:
+    from tiptoi_sim.core.errors import UserError
+    from tiptoi_sim.millionen_coup.data import load_game_data
+    from tiptoi_sim.millionen_coup.scenario import load_scenario, run_scenario, write_events
+
+    data = load_game_data(args.assets)
+    sc = load_scenario(args.scenario, data)
+    session = run_scenario(sc, data, lang=args.lang)
+    from tiptoi_sim.millionen_coup.session import UI_ONLY_EVENTS
+
+    events = [e for e in session.events
+              if e.type not in UI_ONLY_EVENTS and not (args.no_say and e.type == "say")]
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                write_events(events, f)
+        except OSError as e:
+            raise UserError(f"{args.out}: cannot write ({e.strerror})") from None
+    else:
+        write_events(events, sys.stdout)
+    return 0
