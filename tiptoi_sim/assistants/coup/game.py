@@ -80,11 +80,11 @@ class CoupGame(AssistantGame):
         self.a = assets
         self.ph = phrases_for(assets.phrases, lang)
         for key in self.options:
-            if key not in ("lineup", "names", "copies"):
-                raise UserError(f"coup: unknown option {key!r}; expected lineup, names or copies")
-        self.lineup_id = str(self.options.get("lineup", assets.default_lineup))
+            if key not in ("variant", "names", "copies"):
+                raise UserError(f"coup: unknown option {key!r}; expected variant, names or copies")
+        self.lineup_id = str(self.options.get("variant", assets.default_lineup))
         if self.lineup_id not in assets.lineups:
-            raise UserError(f"coup: --option lineup={self.lineup_id}: expected one of {', '.join(assets.lineups)}")
+            raise UserError(f"coup: --option variant={self.lineup_id}: expected one of {', '.join(assets.lineups)}")
         self.names_id = str(self.options.get("names", assets.default_names))
         if self.names_id not in assets.name_variants:
             raise UserError(f"coup: --option names={self.names_id}: expected one of "
