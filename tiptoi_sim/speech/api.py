@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Iterable, Protocol
 
+# The sound effects every speaker can play (made in :mod:`tiptoi_sim.speech.sounds`).
+SOUND_NAMES = ("click", "done", "footsteps", "alarm", "vault", "tick", "win", "lose")
+
 
 class Speaker(Protocol):
     def say(self, text: str, *, interrupt: bool = False) -> None:
@@ -25,7 +28,7 @@ class Speaker(Protocol):
         """Render these texts in the background, most likely first, so they play at once later."""
 
     def play_sound(self, name: str, *, loops: int = 0) -> None:
-        """Play a sound effect (see :data:`tiptoi_sim.speech.sounds.NAMES`) over any speech;
+        """Play a sound effect (one of :data:`SOUND_NAMES`) over any speech;
         ``loops=-1`` repeats it until :meth:`stop_sound`."""
 
     def stop_sound(self, name: str | None = None) -> None:

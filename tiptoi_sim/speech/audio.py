@@ -132,7 +132,7 @@ class AudioSpeaker:
             self.cache.prefetch(texts)
 
     def play_sound(self, name: str, *, loops: int = 0) -> None:
-        """Play one of :data:`tiptoi_sim.speech.sounds.NAMES` over any speech."""
+        """Play one of :data:`tiptoi_sim.speech.api.SOUND_NAMES` over any speech."""
         self.sounds.play(name, loops=loops)
 
     def stop_sound(self, name: str | None = None) -> None:

@@ -26,8 +26,9 @@ from typing import Callable
 
 import numpy as np
 
+from tiptoi_sim.speech.api import SOUND_NAMES as NAMES
+
 RATE = 44100
-NAMES = ("click", "done", "footsteps", "alarm", "vault", "tick", "win", "lose")
 
 
 def _t(seconds: float) -> np.ndarray:

@@ -60,6 +60,10 @@ class SpeechUnavailable(RuntimeError):
     """No way to synthesize speech here (neither pyttsx3 with espeak-ng nor the command)."""
 
 
+class UnknownVoice(SpeechUnavailable):
+    """The configured espeak-ng voice does not exist (no fallback helps with that)."""
+
+
 class SynthesisError(RuntimeError):
     """One text could not be rendered; ``str()`` says why."""
 
@@ -107,10 +111,15 @@ class Pyttsx3Backend:
         getattr(pyttsx3, "_activeEngines", {}).clear()
         gc.collect()
         self.engine = pyttsx3.init("espeak")
+        # espeak-ng keeps its previous voice when asked for an unknown one: check the name first.
+        known = set()
+        for v in self.engine.getProperty("voices"):
+            known.update(x.lower() for x in [v.id, v.name, *(v.languages or [])] if x)
+            known.add(v.id.rsplit("/", 1)[-1].lower())
+        if self.cfg.voice.lower() not in known:
+            raise UnknownVoice(f"espeak-ng has no voice {self.cfg.voice!r} (see: espeak-ng --voices)")
         self.engine.setProperty("voice", self.cfg.voice)
         self.engine.setProperty("rate", self.cfg.rate)
-        if self.engine.getProperty("voice") is None:
-            raise SynthesisError(f"espeak-ng has no voice {self.cfg.voice!r}")
         # Warm-up: absorbs the early return after init and the empty file after property changes.
         for _ in range(2):
             self.render("Test eins zwei drei.", self.scratch / "warmup.wav")
@@ -287,6 +296,8 @@ class Synthesizer:
         if choice in ("auto", "pyttsx3"):
             try:
                 return Pyttsx3Backend(self.cfg, self._scratch)
+            except UnknownVoice:
+                raise
             except Exception as e:  # ImportError, OSError from a missing libespeak-ng, bad voice
                 if choice == "pyttsx3":
                     raise SpeechUnavailable(f"pyttsx3 with espeak-ng does not work: {e}") from e
