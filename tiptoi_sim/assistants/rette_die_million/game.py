@@ -690,13 +690,14 @@ class RetteDieMillion(AssistantGame):
             "time_limit": self.time_limit,
             "chip_value": self.ed.chip_value,
         }
-        if r is not None and self.phase != "setup":
+        if r is not None:  # after a run ends its last board stays on show until the next starts
             team = self.teams[r.team]
             opened = self.open_windows()
             card = self.card(r.played) if (self.mode == "pack" and r.played) else None
             answers = dict(card.answers) if card else {}
             state["run"] = {
                 "team": team.name, "members": list(team.members), "quizmaster": r.quizmaster,
+                "finished": self.phase == "setup",
                 "round": r.round, "rounds": self.rounds, "answers": len(opened),
                 "chips": r.chips, "money": r.chips * self.ed.chip_value,
                 "unplaced": r.unplaced, "unplaced_money": r.unplaced * self.ed.chip_value,
@@ -766,7 +767,7 @@ class RetteDieMillion(AssistantGame):
 
         draw_state(surface, rect, state, fonts, self.ph)
 
-    def click_state(self, rect, state, pos) -> str | None:
+    def click_state(self, rect, state, pos, button: int = 1) -> str | None:
         from tiptoi_sim.assistants.rette_die_million.panel import click_command
 
-        return click_command(rect, state, pos)
+        return click_command(rect, state, pos, button)
