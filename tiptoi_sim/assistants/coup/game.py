@@ -121,6 +121,10 @@ class CoupGame(AssistantGame):
         renamed = self.a.name_variants.get(self.names_id, {}).get(cid)
         return (renamed or self.a.characters[cid].names)[self.lang]
 
+    def money(self, n: int) -> str:
+        """``1 coin`` / ``3 coins`` in the game's language."""
+        return self.t("money.one") if n == 1 else self.t("money.many", n=n)
+
     def aname(self, kind: str) -> str:
         return self.t(f"action.{kind}")
 
@@ -411,7 +415,7 @@ class CoupGame(AssistantGame):
         self.turn += 1
         self.window = ACTION
         p = self.players[nxt]
-        said = [self.t("turn.start", turn=self.turn, player=p.name, coins=p.coins)]
+        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins))]
         if p.coins >= self.a.forced_coup_at:
             said.append(self.t("turn.forced", player=p.name, coins=p.coins))
         return said
@@ -447,7 +451,7 @@ class CoupGame(AssistantGame):
         tname = self.pname(target)
         if kind == "income":
             got = self.bank.pay_out(self.players, actor, rule.coins)
-            return [self.t("act.income", actor=actor.name, coins=got, total=actor.coins),
+            return [self.t("act.income", actor=actor.name, amount=self.money(got), total=actor.coins),
                     *self._short(rule.coins, got)] + self._next_turn()
         if kind == "foreign_aid":
             said = [self.t("act.foreign_aid", actor=actor.name, coins=rule.coins)]
@@ -512,7 +516,7 @@ class CoupGame(AssistantGame):
             said.append(self.t("claim.fails", actor=self.pname(act.actor), action=self.aname(act.kind)))
             if act.paid:  # the Assassin's coins come back when the claim fails a challenge
                 self.bank.pay_out(self.players, self.players[act.actor], act.paid)
-                said.append(self.t("claim.refund", actor=self.pname(act.actor), coins=act.paid))
+                said.append(self.t("claim.refund", actor=self.pname(act.actor), amount=self.money(act.paid)))
                 act.paid = 0
             return said + self._lose(act.actor, "end_turn")
         said.append(self.t("block.fails", blocker=self.pname(who)))
@@ -594,7 +598,7 @@ class CoupGame(AssistantGame):
         if p.out:
             coins = p.coins
             self.bank.pay_in(self.players, p, coins)  # an eliminated player's coins go back
-            said.append(self.t("player.out", player=p.name, coins=coins))
+            said.append(self.t("player.out", player=p.name, amount=self.money(coins)))
             alive = self.living()
             if len(alive) == 1:
                 self.winner, self.window, self.action, self.loser = alive[0], OVER, None, None
@@ -613,7 +617,7 @@ class CoupGame(AssistantGame):
         if then == "block_stands":
             said = [self.t("block.stands", actor=self.pname(act.actor), action=self.aname(act.kind))]
             if act.paid:
-                said.append(self.t("block.paid", coins=act.paid))
+                said.append(self.t("block.paid", amount=self.money(act.paid)))
             return said + self._next_turn()
         raise AssertionError(f"unknown continuation {then!r}")
 
@@ -626,13 +630,13 @@ class CoupGame(AssistantGame):
             return [self.t("target.out", target=self.pname(act.target))] + self._next_turn()
         if kind in ("foreign_aid", "tax"):
             got = self.bank.pay_out(self.players, actor, rule.coins)
-            return [self.t("resolve.coins", actor=actor.name, coins=got, total=actor.coins),
+            return [self.t("resolve.coins", actor=actor.name, amount=self.money(got), total=actor.coins),
                     *self._short(rule.coins, got)] + self._next_turn()
         if kind == "steal":
             target = self.players[act.target]
             got = self.bank.move(self.players, target, actor, rule.coins)
             key = "resolve.steal" if got else "resolve.steal_nothing"
-            return [self.t(key, actor=actor.name, target=target.name, coins=got, total=actor.coins)] \
+            return [self.t(key, actor=actor.name, target=target.name, amount=self.money(got), total=actor.coins)] \
                 + self._next_turn()
         if kind == "assassinate":
             return [self.t("resolve.assassinate", target=self.pname(act.target))] + self._lose(act.target, "end_turn")
