@@ -366,7 +366,7 @@ class GoldConnection(AssistantGame):
         if args:
             if args[0].lower() != "via" or len(args) < 2:
                 raise self._no("usage", usage="move [N] [via SAFE …]")
-            vias = [self._safe_id(a) for a in args[1:]]
+            vias = [self._safe_id(a) for a in args[1:] if a.lower() != "via"]
         if steps < 1:
             raise self._no("move_zero")
         p, t = self.me, self.turn
