@@ -135,7 +135,12 @@ class RealClock:
                 return None
             if self.paused:
                 continue  # taps while paused are dropped: the game is frozen
-            return Tap(item, self.now())
+            t = self.now()
+            if deadline is not None and t >= deadline:
+                # it was queued before the deadline's work ran: stamp it before the deadline so
+                # a replay in virtual time (where deadline work wins ties) gives the same order
+                t = deadline - 1
+            return Tap(item, t)
 
     def sleep_until(self, t_ms: int) -> None:
         """Block until game time ``t_ms`` (used by benchmarks): same path as a real wait."""

@@ -244,6 +244,8 @@ class PenSession:
             else:
                 self.say("pen.in_game")
         elif what == "play":
+            if self.game is not None and self.over:
+                self.game = None  # a new game after the end; the old one's timers are inert
             if self.game is None:
                 self.mode = "login"
                 self.login = {"players": {}, "pending": None, "mode": None}
