@@ -189,7 +189,7 @@ class MillionsOfDollars(HeistMixin, AssistantGame):
         if secs is None:
             raise self.refuse("refuse.usage", usage="timer SECONDS")
         self.timer = secs
-        return [self.t("timer.set", seconds=secs) if secs else self.t("timer.off")]
+        return [self.t("timer.set", seconds=secs) if secs else self.t("timer.disabled")]
 
     def _cmd_start(self, args: list[str]) -> list[str]:
         self._need("setup")
