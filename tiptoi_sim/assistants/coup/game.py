@@ -721,7 +721,7 @@ class CoupGame(AssistantGame):
             return ["pass"] + [f"challenge {names[i]}" for i in self.may_act()]
         if w in (PROVE_CLAIM, PROVE_BLOCK):
             _, claim, _ = self._claim_in_question()
-            return [f"show {claim}", "bluff"]
+            return ([f"show {claim}"] if self.revealed_count(claim) < self.copies else []) + ["bluff"]
         if w == BLOCK:
             return ["pass"] + [f"block {names[i]} {c}" for i in self.may_act() for c in self.block_characters(act.kind)]
         if w == REVEAL:
