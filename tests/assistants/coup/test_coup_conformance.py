@@ -143,6 +143,13 @@ CASES = [
                        "reveal bob duchess", "reveal bob captain", "tax", "!challenge bob", "challenge alice",
                        "show", "reveal alice assassin", "income"],
          coins={"Carol": 6, "Alice": 1}, window="action", may_act=["Carol"]),
+    Case("nobody can show or reveal a character whose copies are all face up",
+         ["tax", "challenge bob", "bluff", "reveal alice duchess", "tax", "challenge carol", "bluff",
+          "reveal bob duchess", "tax", "challenge alice", "bluff", "reveal carol duchess",
+          "tax", "challenge bob", "!show duchess", "!show", "bluff", "!reveal alice duchess",
+          "!reveal alice jester", "reveal alice captain"],
+         revealed={"Alice": ["duchess", "captain"], "Bob": ["duchess"], "Carol": ["duchess"]},
+         out=["Alice"], coins={"Alice": 0}, window="action", may_act=["Bob"]),
     Case("seven players: four copies each, court of six", ["income"],
          players=("A1", "B2", "C3", "D4", "E5", "F6", "G7"), coins={"A1": 3}, court=6, may_act=["B2"]),
 ]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.core.phrases import LANGUAGES, Phrases, load_catalogues
-from tiptoi_sim.core.yamlio import LList, LMap, fail, load_yaml, only_keys, opt, req
+from tiptoi_sim.core.yamlio import LMap, fail, load_yaml, only_keys, opt, req
 
 #: the actions the engine implements; their numbers live in the data
 ACTION_KINDS = ("income", "foreign_aid", "coup", "tax", "assassinate", "steal", "exchange", "examine")

@@ -125,6 +125,9 @@ class CoupGame(AssistantGame):
         """``1 coin`` / ``3 coins`` in the game's language."""
         return self.t("money.one") if n == 1 else self.t("money.many", n=n)
 
+    def cards(self, n: int) -> str:
+        return self.t("cards.one") if n == 1 else self.t("cards.many", n=n)
+
     def aname(self, kind: str) -> str:
         return self.t(f"action.{kind}")
 
@@ -642,7 +645,8 @@ class CoupGame(AssistantGame):
             return [self.t("resolve.assassinate", target=self.pname(act.target))] + self._lose(act.target, "end_turn")
         if kind == "exchange":
             params = self.a.characters[act.claim].powers["exchange"]
-            return [self.t("resolve.exchange", actor=actor.name, draw=params["draw"], ret=params["return"])] \
+            return [self.t("resolve.exchange", actor=actor.name, drawn=self.cards(params["draw"]),
+                           returned=self.cards(params["return"]))] \
                 + self._next_turn()
         if kind == "examine":
             self.window = EXAMINE
@@ -700,7 +704,8 @@ class CoupGame(AssistantGame):
         names = [p.name for p in self.players]
         if w == SETUP:
             return (["start"] if self.players else ["players …"]) + \
-                [f"variant {v}" for v in self.a.lineups if v != self.lineup_id]
+                [f"variant {v}" for v in self.a.lineups if v != self.lineup_id] + \
+                [f"names {v}" for v in self.a.name_variants if v != self.names_id]
         if w == DEAL:
             return ["next"]
         if w == ACTION:
