@@ -25,7 +25,6 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
-import os
 import shutil
 import subprocess
 import sys
