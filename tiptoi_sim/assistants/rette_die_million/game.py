@@ -72,6 +72,11 @@ class Run:
         return self.chips - self.placed
 
 
+def chips_text(ph, n: int) -> str:
+    """``1 Chip`` / ``10 Chips`` in the catalogue's language."""
+    return ph.render("number.chip") if n == 1 else ph.render("number.chips", n=n)
+
+
 class RetteDieMillion(AssistantGame):
     game_id = "rette-die-million"
     title = "Rette die Million!"
@@ -154,11 +159,17 @@ class RetteDieMillion(AssistantGame):
         return False
 
     # -- small helpers ------------------------------------------------------------
+    #: template fields that hold a number of chips; they are rendered as "1 Chip"/"10 Chips"
+    CHIP_FIELDS = ("chips", "left", "on", "have")
+
     def say(self, key: str, **kw: Any) -> str:
+        for f in self.CHIP_FIELDS:
+            if isinstance(kw.get(f), int):
+                kw[f] = chips_text(self.ph, kw[f])
         return self.ph.render(key, **kw)
 
     def refuse(self, key: str, **kw: Any) -> Refused:
-        return Refused(self.ph.render(key, **kw))
+        return Refused(self.say(key, **kw))
 
     def money(self, chips: int) -> str:
         amount = f"{chips * self.ed.chip_value:,}".replace(",", self.ph.render("number.thousands_sep"))

@@ -211,7 +211,10 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
     foot = lay["foot"]
     y = foot.top + pad // 2
     if state.get("phase") == "stake":
-        left = ph.render("panel.left", chips=run["unplaced"], money=_money(ph, run["unplaced_money"]))
+        from tiptoi_sim.assistants.rette_die_million.game import chips_text
+
+        left = ph.render("panel.left", chips=chips_text(ph, run["unplaced"]),
+                         money=_money(ph, run["unplaced_money"]))
         surface.blit(normal.render(left, True, GOLD if run["unplaced"] else FG), (foot.left, y))
         y += normal.get_height()
         if run["unplaced"]:
