@@ -48,9 +48,11 @@ def draw_state(game, surface, rect, state, fonts) -> None:
         label = small.render(sid, True, ACCENT if s.junction else FG)
         surface.blit(label, (r.left + 5, r.top + 3))
         # the bars in this safe: coloured tiles with their value
-        for i, name in enumerate(state["safes"][sid]):
+        content = state["safes"][sid]
+        w = min(bar_w, int((box_w - 8) / max(1, len(content))) - 2)  # more than six bars: narrower tiles
+        for i, name in enumerate(content):
             colour, value = name.rstrip("0123456789"), name[len(name.rstrip("0123456789")):]
-            tile = pygame.Rect(r.left + 4 + i * (bar_w + 2), r.bottom - bar_w - 6, bar_w, bar_w)
+            tile = pygame.Rect(r.left + 4 + i * (w + 2), r.bottom - bar_w - 6, w, bar_w)
             pygame.draw.rect(surface, _colour(colour), tile, border_radius=3)
             t = small.render(value, True, (20, 20, 20))
             surface.blit(t, t.get_rect(center=tile.center))
@@ -107,23 +109,27 @@ def draw_state(game, surface, rect, state, fonts) -> None:
         line = f"last roll {lr['player']}: {' + '.join(map(str, lr['dice']))} = {lr['sum']} (target {lr['target']})"
         surface.blit(small.render(line, True, DIM), (rect.left, y))
         y += small.get_height()
-    tile = max(8, small.get_height() - 4)
+    line_h = int(small.get_height() * 1.9)  # three case rows beside the name, readable across a table
     for p in players:
-        if y > rect.bottom - small.get_height():
+        if y > rect.bottom - line_h:
             break
         col = _colour(p["colour"])
-        pygame.draw.circle(surface, col, (rect.left + tile // 2, y + tile // 2 + 2), tile // 2)
+        d = small.get_height() - 6
+        pygame.draw.circle(surface, col, (rect.left + d // 2, y + d // 2 + 3), d // 2)
         text = f"{p['name']}  {p['score']['total']} pts  {p['chips']} chips  {p['bars']} bars"
-        img = small.render(text, True, FG)
-        surface.blit(img, (rect.left + tile + 6, y))
-        # the case: per colour and row, the filled series as small tiles
-        x = rect.left + tile + 12 + max(img.get_width(), int(rect.width * 0.38))
+        surface.blit(small.render(text, True, FG), (rect.left + d + 6, y))
+        # the case: per colour a block of its rows stacked (4, 5, 6), filled bars in colour
+        by_colour: dict[str, list[tuple[int, int]]] = {}
         for key, h in p["case"].items():
             c, size = key.split("/")
-            for v in range(int(size)):
-                r = pygame.Rect(x + v * (tile // 2 + 1), y + 2, tile // 2, tile)
-                pygame.draw.rect(surface, _colour(c) if v < h else (60, 64, 76), r)
-            x += int(size) * (tile // 2 + 1) + 4
-            if x > rect.right - 10:
-                break
-        y += small.get_height() + 2
+            by_colour.setdefault(c, []).append((int(size), h))
+        x0 = rect.left + int(rect.width * 0.45)
+        block_w = (rect.right - x0) // max(1, len(by_colour))
+        tw = max(4, block_w // 7 - 1)
+        th = max(3, (line_h - 2) // max(1, max(len(v) for v in by_colour.values())) - 1)
+        for ci, (c, rows) in enumerate(by_colour.items()):
+            for ri, (size, h) in enumerate(rows):
+                for v in range(size):
+                    r = pygame.Rect(x0 + ci * block_w + v * (tw + 1), y + ri * (th + 1), tw, th)
+                    pygame.draw.rect(surface, _colour(c) if v < h else (60, 64, 76), r)
+        y += line_h + 2

@@ -35,6 +35,8 @@ class GoldConnection(AssistantGame):
     title = "Gold Connection"
     commands = [
         CommandHelp("deal SEED", "before the first robber stone: deal the bars into the safes anew from SEED"),
+        CommandHelp("mode screen|table", "before the players: the program rolls (screen) or the table enters its dice"),
+        CommandHelp("variant on|off", "before the players: end on two 6-series or three 5-series instead of the turn counter"),
         CommandHelp("players NAME[:COLOUR] …", "2 to 4 players, clockwise, the oldest first"),
         CommandHelp("roll | roll D1 D2 | roll N", "roll the dice (on screen) or enter the real dice (at the table)"),
         CommandHelp("place N", "put your robber stone on safe N: one die's value or the sum"),
@@ -144,6 +146,20 @@ class GoldConnection(AssistantGame):
         self.rng = random.Random(self.deal_seed)
         self._deal()
         return [self._t("dealt", seed=self.deal_seed)]
+
+    def _cmd_mode(self, args) -> list[str]:
+        self._need("players")
+        if len(args) != 1 or args[0].lower() not in MODES:
+            raise self._no("usage", usage="mode screen|table")
+        self.mode = args[0].lower()
+        return [self._t("mode." + self.mode)]
+
+    def _cmd_variant(self, args) -> list[str]:
+        self._need("players")
+        if len(args) != 1 or args[0].lower() not in ("on", "off"):
+            raise self._no("usage", usage="variant on|off")
+        self.variant = args[0].lower() == "on"
+        return [self._t("variant." + args[0].lower())]
 
     def _cmd_players(self, args) -> list[str]:
         self._need("players")
@@ -754,7 +770,8 @@ class GoldConnection(AssistantGame):
         ph = self.phase
         roll = "roll" if self.mode == "screen" else "roll …"
         if ph == "players":
-            return ["players …", "deal …"]
+            return ["players …", "deal …", "mode table" if self.mode == "screen" else "mode screen",
+                    "variant off" if self.variant else "variant on"]
         if ph == "start_roll":
             return [roll]
         if ph == "start_place":
@@ -796,5 +813,5 @@ class GoldConnection(AssistantGame):
         draw_state(self, surface, rect, state, fonts)
 
 
-_VERBS = {"deal", "players", "roll", "place", "arrow", "move", "take", "plunder", "chips", "fail", "end",
+_VERBS = {"mode", "variant", "deal", "players", "roll", "place", "arrow", "move", "take", "plunder", "chips", "fail", "end",
           "put", "auto"}
