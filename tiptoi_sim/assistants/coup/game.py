@@ -313,10 +313,10 @@ class CoupGame(AssistantGame):
             raise Refused(self.t("refuse.not_your_say", player=p.name,
                                  names=self._list([self.pname(i) for i in allowed])))
 
-    @staticmethod
-    def _nargs(args: list[str], lo: int, hi: int, usage: str, refuse) -> None:
+    def _nargs(self, args: list[str], lo: int, hi: int, usage: str) -> None:
+        """Refuse a command with too few or too many words, showing how it is said."""
         if not lo <= len(args) <= hi:
-            raise Refused(refuse("refuse.usage", usage=usage))
+            raise Refused(self.t("refuse.usage", usage=usage))
 
     # -- set-up ---------------------------------------------------------------------
     def _players(self, args: list[str]) -> list[str]:
@@ -336,7 +336,7 @@ class CoupGame(AssistantGame):
 
     def _variant(self, args: list[str]) -> list[str]:
         self._expect(SETUP)
-        self._nargs(args, 1, 1, "variant " + "|".join(self.a.lineups), self.t)
+        self._nargs(args, 1, 1, "variant " + "|".join(self.a.lineups))
         choice = args[0].lower()
         if choice not in self.a.lineups:
             cid = self._find_character(choice)  # "variant Inquisitor" by a character's name
@@ -348,7 +348,7 @@ class CoupGame(AssistantGame):
 
     def _names(self, args: list[str]) -> list[str]:
         self._expect(SETUP)
-        self._nargs(args, 1, 1, "names " + "|".join(self.a.name_variants), self.t)
+        self._nargs(args, 1, 1, "names " + "|".join(self.a.name_variants))
         choice = args[0].lower()
         if choice not in self.a.name_variants:
             raise Refused(self.t("refuse.unknown_choice", name=args[0],
@@ -358,7 +358,7 @@ class CoupGame(AssistantGame):
 
     def _start(self, args: list[str]) -> list[str]:
         self._expect(SETUP)
-        self._nargs(args, 0, 0, "start", self.t)
+        self._nargs(args, 0, 0, "start")
         n = len(self.players)
         if n == 0:
             raise Refused(self.t("refuse.no_players"))
@@ -436,7 +436,7 @@ class CoupGame(AssistantGame):
             claim = self.claimant(kind)
             if claim is None:
                 raise Refused(self.t("refuse.no_claimant", action=self.aname(kind), characters=self._lineup_names()))
-        self._nargs(args, 1 if rule.targeted else 0, 1 if rule.targeted else 0, usage, self.t)
+        self._nargs(args, 1 if rule.targeted else 0, 1 if rule.targeted else 0, usage)
         target = None
         if rule.targeted:
             target = self._seat(args[0])
@@ -473,7 +473,7 @@ class CoupGame(AssistantGame):
     # -- challenges -----------------------------------------------------------------
     def _challenge(self, args: list[str]) -> list[str]:
         self._expect(CHALLENGE_CLAIM, CHALLENGE_BLOCK)
-        self._nargs(args, 1, 1, "challenge NAME", self.t)
+        self._nargs(args, 1, 1, "challenge NAME")
         who = self._seat(args[0])
         act = self.action
         claimer = act.actor if self.window == CHALLENGE_CLAIM else act.blocker
@@ -495,7 +495,7 @@ class CoupGame(AssistantGame):
 
     def _show(self, args: list[str]) -> list[str]:
         self._expect(PROVE_CLAIM, PROVE_BLOCK)
-        self._nargs(args, 0, 1, "show [CHARACTER]", self.t)
+        self._nargs(args, 0, 1, "show [CHARACTER]")
         who, claim, challenger = self._claim_in_question()
         if args:
             cid = self._character(args[0])
@@ -511,7 +511,7 @@ class CoupGame(AssistantGame):
 
     def _bluff(self, args: list[str]) -> list[str]:
         self._expect(PROVE_CLAIM, PROVE_BLOCK)
-        self._nargs(args, 0, 0, "bluff", self.t)
+        self._nargs(args, 0, 0, "bluff")
         who, claim, _ = self._claim_in_question()
         act = self.action
         said = [self.t("challenge.bluff", player=self.pname(who), character=self.cname(claim))]
@@ -544,7 +544,7 @@ class CoupGame(AssistantGame):
         if self.window == CHALLENGE_CLAIM and self.a.actions[act.kind].blockers:
             raise Refused(self.t("refuse.block_early", prompt=self.prompt()))
         self._expect(BLOCK)
-        self._nargs(args, 1, 2, "block NAME CHARACTER", self.t)
+        self._nargs(args, 1, 2, "block NAME CHARACTER")
         who = self._seat(args[0])
         rule = self.a.actions[act.kind]
         if rule.blockers == "target" and who != act.target:
@@ -569,7 +569,7 @@ class CoupGame(AssistantGame):
 
     def _pass(self, args: list[str]) -> list[str]:
         self._expect(CHALLENGE_CLAIM, BLOCK, CHALLENGE_BLOCK)
-        self._nargs(args, 0, 0, "pass", self.t)
+        self._nargs(args, 0, 0, "pass")
         if self.window == CHALLENGE_CLAIM:
             return [self.t("pass.claim")] + self._continue("claim_stands")
         if self.window == BLOCK:
@@ -585,7 +585,7 @@ class CoupGame(AssistantGame):
 
     def _reveal(self, args: list[str]) -> list[str]:
         self._expect(REVEAL)
-        self._nargs(args, 1, 2, "reveal NAME CHARACTER", self.t)
+        self._nargs(args, 1, 2, "reveal NAME CHARACTER")
         if len(args) == 2:
             who = self._seat(args[0])
             if who != self.loser:
@@ -655,13 +655,13 @@ class CoupGame(AssistantGame):
 
     def _examined(self, args: list[str]) -> list[str]:
         self._expect(EXAMINE)
-        self._nargs(args, 0, 0, "return", self.t)
+        self._nargs(args, 0, 0, "return")
         return [self.t("examine.return", actor=self.pname(self.action.actor),
                        target=self.pname(self.action.target))] + self._next_turn()
 
     def _examined_discard(self, args: list[str]) -> list[str]:
         self._expect(EXAMINE)
-        self._nargs(args, 0, 0, "discard", self.t)
+        self._nargs(args, 0, 0, "discard")
         return [self.t("examine.discard", actor=self.pname(self.action.actor),
                        target=self.pname(self.action.target))] + self._next_turn()
 
