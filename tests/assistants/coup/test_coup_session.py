@@ -27,9 +27,8 @@ DOC = REPO_DIR / "docs" / "assistants" / "coup.md"
 
 
 def script_records(capsys, *argv) -> list[dict]:
-    """``tiptoi-sim assist coup ARGV`` end to end, its JSON lines parsed. (``run_script`` binds
-    ``sys.stdout`` as a default argument at import time, so capsys cannot see its output; a
-    child process shows exactly what a user sees.)"""
+    """``tiptoi-sim assist coup ARGV`` end to end in a child process (exactly what a user runs,
+    and independent of how ``run_script`` finds stdout), its JSON lines parsed."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.run([sys.executable, "-m", "tiptoi_sim", "assist", "coup", *argv], cwd=REPO_DIR,
                           capture_output=True, text=True, env=env, timeout=60)
