@@ -13,9 +13,11 @@ from tiptoi_sim.assistants.session import AssistantSession
 from tiptoi_sim.core.errors import UserError
 
 
-def run_script(session: AssistantSession, path: str | Path, out: IO[str] = sys.stdout) -> int:
-    """Run a file of commands headless; one JSON object per command on ``out``.
+def run_script(session: AssistantSession, path: str | Path, out: IO[str] | None = None) -> int:
+    """Run a file of commands headless; one JSON object per command on ``out`` (default: the
+    current ``sys.stdout``, looked up at call time so a redirected stdout is honoured).
     Blank lines and ``#`` comments are skipped. Refused commands are reported, not fatal."""
+    out = out if out is not None else sys.stdout
     p = Path(path)
     try:
         lines = p.read_text(encoding="utf-8").splitlines() if str(path) != "-" else sys.stdin.read().splitlines()

@@ -319,6 +319,11 @@ class MillionsOfDollars(HeistMixin, AssistantGame):
     def timer_seconds(self) -> float | None:
         return float(self.timer) if self.phase == "negotiation" and self.timer else None
 
+    def timer_key(self):
+        """One countdown per negotiation: deals, leaving and a failed vote do not restart it;
+        a new round, or setting another time, does."""
+        return ("negotiation", self.round, self.timer) if self.timer_seconds() else None
+
     # -- sharing and the end of a round (called by the heist when the last role is done) ----
     def _share(self) -> list[str]:
         assert self.ledger is not None and self.loot is not None

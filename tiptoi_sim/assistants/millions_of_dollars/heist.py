@@ -271,5 +271,11 @@ class HeistMixin:
             seen = dict.fromkeys(self.names[s.owner] for s in self._victims())
             return [f"target {shlex.quote(n)}" for n in seen]
         role = self.calls[self.call_i]
-        seats = dict.fromkeys(s.owner for s in self._unrevealed())
-        return [f"reveal {role} none"] + [f"reveal {role} {shlex.quote(self.names[i])}" for i in seats] + [f"reveal {role} …"]
+        seats = list(dict.fromkeys(s.owner for s in self._unrevealed()))
+        # players who would keep more hidden roles than calls remain must be named now
+        remaining = len(self.calls) - self.call_i - 1
+        forced = [i for i in seats if len(self._unrevealed(i)) > remaining]
+        names = [shlex.quote(self.names[i]) for i in forced]
+        out = [f"reveal {role} " + (" ".join(names) if names else "none")]
+        out += [f"reveal {role} " + " ".join(names + [shlex.quote(self.names[i])]) for i in seats if i not in forced]
+        return out + [f"reveal {role} …"]
