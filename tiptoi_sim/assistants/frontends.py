@@ -69,6 +69,7 @@ def run_terminal(session: AssistantSession, speaker, *, inp: IO[str] = sys.stdin
     game = session.game
     out.write(f"{game.title} — help lists the commands, undo takes back the last one, quit ends.\n")
     timer: list[threading.Timer] = []
+    timer_key: list = [None]  # the game's timer_key() of the running countdown, if any
 
     def on_result(res):
         for text in res.said:
@@ -78,10 +79,17 @@ def run_terminal(session: AssistantSession, speaker, *, inp: IO[str] = sys.stdin
         if sugg:
             out.write("  → " + " | ".join(sugg[:8]) + "\n")
         out.flush()
+        if not res.accepted:
+            return  # a refusal changes nothing, not even a running countdown
+        game = session.game
+        secs = game.timer_seconds()
+        key = game.timer_key() if callable(getattr(game, "timer_key", None)) else None
+        if secs and timer and key is not None and key == timer_key[0]:
+            return  # the same countdown runs on
+        timer_key[0] = key
         for t in timer:
             t.cancel()
         timer.clear()
-        secs = session.game.timer_seconds() if res.accepted else None
         if secs:
             t = threading.Timer(secs, lambda: (out.write(f"\n[{session.game.timer_command}]\n"),
                                                on_result(session.execute(session.game.timer_command))))

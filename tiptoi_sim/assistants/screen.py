@@ -5,7 +5,13 @@ Ctrl+Z undoes, F11 toggles full screen, Esc quits). A running time limit is coun
 screen and spoken over its last ten seconds; when it runs out the game's timer command is sent.
 
 A game may draw its own state panel by defining ``draw_state(surface, rect, state, fonts)`` on
-its class; otherwise the state dict is shown as an indented outline.
+its class; otherwise the state dict is shown as an indented outline. A game may also define
+``click_state(rect, state, pos, button) -> str | None``: a click on the state panel that is not
+on a button runs the command line it returns (e.g. a chip onto a window).
+
+The countdown restarts when ``timer_seconds()`` starts returning a value, or when the game's
+optional ``timer_key()`` changes (a new question); other commands (and refusals) leave a running
+countdown alone, so a game can take commands while its time runs.
 """
 
 from __future__ import annotations
@@ -93,6 +99,8 @@ class TableScreen:
         self.text = ""
         self.buttons: list[tuple[Any, str]] = []
         self.timer_end: float | None = None
+        self.timer_key = None
+        self.state_rect = None
         self.last_spoken_second: int | None = None
         self.running = True
         self.status = ""
@@ -120,9 +128,16 @@ class TableScreen:
         self.status = "" if res.accepted else (res.reason or "")
         for i, text in enumerate(res.said):
             self.speaker.say(text, interrupt=(i == 0))
-        secs = self.session.game.timer_seconds() if res.accepted else None
-        self.timer_end = time.monotonic() + secs if secs else None
-        self.last_spoken_second = None
+        if res.accepted:
+            game = self.session.game
+            secs = game.timer_seconds()
+            key = game.timer_key() if callable(getattr(game, "timer_key", None)) else None
+            if not secs:
+                self.timer_end = None
+            elif self.timer_end is None or key is None or key != self.timer_key:
+                self.timer_end = time.monotonic() + secs
+                self.last_spoken_second = None
+            self.timer_key = key
 
     def tick_timer(self) -> None:
         if self.timer_end is None:
@@ -164,6 +179,7 @@ class TableScreen:
         state_rect = pg.Rect(pad, top, int(W * 0.55) - pad, H - top - bottom_h)
         log_rect = pg.Rect(state_rect.right + pad, top, W - state_rect.right - 2 * pad, state_rect.height)
         state = self.session.game.public_state()
+        self.state_rect = state_rect
         custom = getattr(self.session.game, "draw_state", None)
         if callable(custom):
             custom(scr, state_rect, state, f)
@@ -210,14 +226,20 @@ class TableScreen:
         pg = self.pg
         if ev.type == pg.QUIT:
             self.running = False
-        elif ev.type == pg.MOUSEBUTTONDOWN and ev.button == 1:
+        elif ev.type == pg.MOUSEBUTTONDOWN and ev.button in (1, 3):
             for rect, sugg in self.buttons:
-                if rect.collidepoint(ev.pos):
+                if ev.button == 1 and rect.collidepoint(ev.pos):
                     if sugg.endswith("…") or sugg.endswith("..."):
                         self.text = sugg.rstrip(".…").rstrip() + " "
                     else:
                         self.run_command(sugg)
                     break
+            else:
+                click = getattr(self.session.game, "click_state", None)
+                if callable(click) and self.state_rect is not None and self.state_rect.collidepoint(ev.pos):
+                    line = click(self.state_rect, self.session.game.public_state(), ev.pos, ev.button)
+                    if line:
+                        self.run_command(line)
         elif ev.type == pg.KEYDOWN:
             if ev.key == pg.K_ESCAPE:
                 self.running = False
