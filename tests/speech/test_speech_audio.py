@@ -175,3 +175,26 @@ def test_speech_reaches_the_disk_audio_driver(tmp_path):
     assert len(loud) > 0
     span = (loud[-1] - loud[0]) / freq
     assert 0.6 <= span <= 3.0, span  # the whole phrase, not a blip
+
+
+def test_the_games_catalogue_is_prefetched_most_likely_first(events):
+    from tiptoi_sim.core.phrases import load_catalogue
+    from tiptoi_sim.paths import assets_dir
+    from tiptoi_sim.speech import catalogue_texts
+
+    path = assets_dir() / "millionen_coup" / "phrases.de.yaml"
+    if not path.exists():
+        pytest.skip("the Millionen-Coup catalogue is not there yet")
+    phrases, _ = load_catalogue(path)
+    first = [k for k in phrases.templates if "{" not in phrases.templates[k]][-1]
+    texts = catalogue_texts(phrases, [first])
+    assert texts[0] == phrases.templates[first] and all("{" not in t for t in texts)
+    sp = open_speaker("de", catalogue=path, first_keys=[first])
+    try:
+        sp.cache.render_now(texts[0])  # queued first, so it is there after one render at most
+        deadline = time.monotonic() + 30
+        while sp.cache.synth.pending() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(sp.cache.get(t) for t in texts[:40])
+    finally:
+        sp.close()

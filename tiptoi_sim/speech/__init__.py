@@ -10,7 +10,8 @@ def open_speaker(lang: str = "de", *, enabled: bool = True, **options) -> Speake
     only (with speech off, or when no sound output exists; the latter says so once on stderr).
 
     ``options`` go to :func:`tiptoi_sim.speech.audio.open_audio_speaker` (``captions``,
-    ``on_event``, ``voice``, ``rate``, ``backend``, ``cache_folder``, ``prefetch``)."""
+    ``on_event``, ``voice``, ``rate``, ``backend``, ``cache_folder``, ``prefetch``, ``catalogue``,
+    ``first_keys``)."""
     if not enabled:
         from tiptoi_sim.speech.audio import CaptionSpeaker
 

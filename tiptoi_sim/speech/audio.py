@@ -272,13 +272,15 @@ def open_mixer() -> tuple[bool, str | None]:
 def open_audio_speaker(lang: str = "de", *, captions: Captions | None = None,
                        on_event: EventHook | None = None, voice: str | None = None,
                        rate: int | None = None, backend="auto", cache_folder: str | Path | None = None,
-                       prefetch: Iterable[str] = ()):
+                       prefetch: Iterable[str] = (), catalogue=None, first_keys: Iterable[str] = ()):
     """The speaker with sound, or captions only (with one message) when the mixer cannot open.
 
     Options: ``captions(text)`` is called as each text starts; ``on_event(kind, text)`` reports
     start/end/interrupted/failed; ``voice``/``rate`` override the espeak-ng voice and words per
     minute; ``backend`` is "auto", "pyttsx3" or "command"; ``cache_folder`` replaces
-    ``<cache>/speech``; ``prefetch`` texts start rendering at once, in order.
+    ``<cache>/speech``; ``prefetch`` texts start rendering at once, in order; ``catalogue`` (a
+    :class:`~tiptoi_sim.core.phrases.Phrases` or a catalogue file) adds its fixed phrases after
+    them, the keys in ``first_keys`` first (see :func:`tiptoi_sim.speech.catalogue_texts`).
     """
     owns, error = open_mixer()
     if error is not None:
@@ -287,5 +289,14 @@ def open_audio_speaker(lang: str = "de", *, captions: Captions | None = None,
     synth = Synthesizer(VoiceConfig.for_lang(lang, voice=voice, rate=rate), backend=backend)
     cache = PhraseCache(synth, Path(cache_folder) if cache_folder is not None else None)
     speaker = AudioSpeaker(cache, owns_mixer=owns, captions=captions, on_event=on_event)
-    speaker.prefetch(prefetch)
+    texts = list(prefetch)
+    if catalogue is not None:
+        from tiptoi_sim.speech import catalogue_texts
+
+        if isinstance(catalogue, (str, Path)):
+            from tiptoi_sim.core.phrases import load_catalogue
+
+            catalogue, _ = load_catalogue(catalogue)
+        texts += catalogue_texts(catalogue, first_keys)
+    speaker.prefetch(texts)
     return speaker
