@@ -204,3 +204,16 @@ def test_german_is_the_default(make):
     res = ok(s, "plan")
     assert any("Beutekarte" in t for t in res.said)
     assert "Nicht jetzt" in no(s, "plan")
+
+
+def test_one_countdown_per_negotiation(make):
+    s = make(FOUR, options={"timer": 60})
+    assert s.game.timer_key() is None
+    ok(s, "plan", "negotiate")
+    key = s.game.timer_key()
+    ok(s, "leave Dan 1 from Anna", "vote 1")           # deals and a failed vote: same countdown
+    assert s.game.timer_key() == key
+    ok(s, "timer 30")                                  # another time: a new countdown
+    assert s.game.timer_key() != key and s.game.timer_seconds() == 30.0
+    ok(s, "vote 2")
+    assert s.game.timer_key() is None

@@ -55,6 +55,8 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
         line(t("panel.winner", name=state["winner"]), big, ACCENT)
     elif state.get("calling"):
         line(t("panel.calling", role=game.role_name(state["calling"])), normal, ACCENT)
+    if state.get("tech_target") and state.get("phase") == "heist":
+        line(t("panel.tech_target", role=game.role_name(state["tech_target"])), small, BAD)
     line(state.get("expected", ""), small, FG)
     y += gap
 
