@@ -457,11 +457,15 @@ class GoldConnection(AssistantGame):
 
     def _odds_said(self) -> str:
         o = self.odds()
+
+        def pct(x: float) -> str:  # 41.7 -> "41,7" where the language writes a decimal comma
+            return f"{x:.1f}".replace(".", self._t("decimal_mark"))
+
         if o["chips"]:
-            return self._t("odds_chips", dice=o["dice"]["outcomes"], percent=o["dice"]["percent"],
+            return self._t("odds_chips", dice=o["dice"]["outcomes"], percent=pct(o["dice"]["percent"]),
                            chips=o["chips"], with_chips=o["with_chips"]["outcomes"],
-                           percent_chips=o["with_chips"]["percent"])
-        return self._t("odds", dice=o["dice"]["outcomes"], percent=o["dice"]["percent"])
+                           percent_chips=pct(o["with_chips"]["percent"]))
+        return self._t("odds", dice=o["dice"]["outcomes"], percent=pct(o["dice"]["percent"]))
 
     def _cmd_plunder(self, args) -> list[str]:
         self._need("choose")
