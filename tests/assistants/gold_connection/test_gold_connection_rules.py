@@ -295,3 +295,40 @@ def test_variant_ends_on_two_6_series_or_three_5_series(rows, take, row, over):
     assert s.game.over is over
     if over:
         assert state(s)["result"]["winners"] == ["Ben"]
+
+
+# -- on screen: the program's dice ---------------------------------------------------------------
+def test_screen_mode_rolls_from_the_seed_and_refuses_typed_dice():
+    def play(seed):
+        s = session(mode="screen", seed=seed)
+        run(s, ["players Anna:green Ben", "!roll 3 4", "roll"])
+        return s
+    a, b = play(21), play(21)
+    assert state(a)["start"] == state(b)["start"]
+    assert [p["colour"] for p in state(a)["players"]] == ["green", "red"]
+    run(a, [f"place {state(a)['start']['options'][0]}"])
+    while state(a)["phase"] in ("start_roll", "start_place"):
+        st = state(a)
+        run(a, [f"place {st['start']['options'][0]}"] if st["start"] else ["roll"])
+    assert state(a)["phase"] == "arrows"
+    run(a, [a.game.suggestions()[0]])
+    run(a, [a.game.suggestions()[0]])
+    run(a, ["move", "!roll"])
+    here = a.game.me["arrow"]
+    bar = state(a)["safes"][here][0]
+    assert a.game._robber_at(here) is None                   # (with this seed the safe is free)
+    run(a, [f"take {bar}", "!roll 6 6", "roll"])
+    assert state(a)["last_roll"]["sum"] == sum(state(a)["last_roll"]["dice"])
+
+
+def test_setup_commands_and_bad_options():
+    s = session(mode="screen")
+    run(s, ["mode table", "variant on", "!mode paper", "!variant maybe", "players Anna Ben",
+            "!mode screen", "!deal x", "deal 12", "roll 5", "!deal 13"])
+    assert state(s)["mode"] == "table" and state(s)["variant"] is True
+    from tiptoi_sim.core.errors import UserError
+    from gc_helpers import assets
+    from tiptoi_sim.assistants.gold_connection.game import GoldConnection
+    for bad in ({"mode": "paper"}, {"variant": "maybe"}, {"colour": "red"}):
+        with pytest.raises(UserError):
+            GoldConnection(assets(), seed=1, lang="en", options=bad)
