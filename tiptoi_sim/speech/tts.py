@@ -119,7 +119,8 @@ class Pyttsx3Backend:
             raise UnknownVoice(f"espeak-ng has no voice {self.cfg.voice!r} (see: espeak-ng --voices)")
         self.engine.setProperty("voice", self.cfg.voice)
         self.engine.setProperty("rate", self.cfg.rate)
-        # Warm-up: absorbs the early return after init and the empty file after property changes.
+        # Warm-up (discarded, never played): absorbs the early return after init and the empty
+        # file after property changes.
         for _ in range(2):
             self.render("Test eins zwei drei.", self.scratch / "warmup.wav")
 
