@@ -81,7 +81,7 @@ class RetteDieMillion(AssistantGame):
     game_id = "rette-die-million"
     title = "Rette die Million!"
     commands = [
-        CommandHelp("team NAME [MEMBER ...]", "register a guessing team of 1–5 people (setup)"),
+        CommandHelp("team NAME [MEMBER ...]", "register a guessing team of 1–5 people"),
         CommandHelp("mode pack|cards", "program's question packs, or the box's printed cards (setup)"),
         CommandHelp("pack NAME", "choose the question pack, e.g. de or en (setup)"),
         CommandHelp("timer on|off|SECONDS", "the optional time limit for staking (setup)"),
@@ -203,7 +203,7 @@ class RetteDieMillion(AssistantGame):
 
     # -- dispatch -----------------------------------------------------------------
     _PHASES: dict[str, tuple[str, ...]] = {
-        "team": ("setup",), "mode": ("setup",), "pack": ("setup",), "timer": ("setup",),
+        "team": ("setup", "choose", "reading", "stake", "locked", "revealed"), "mode": ("setup",), "pack": ("setup",), "timer": ("setup",),
         "start": ("setup",), "choose": ("choose",), "asked": ("reading",),
         "put": ("stake",), "take": ("stake",), "move": ("stake",), "stake": ("stake",),
         "clear": ("stake",), "lock": ("stake",), "timeout": ("stake",), "joker": ("stake",),

@@ -100,14 +100,16 @@ def _blit_lines(surface, font, lines, x, y, color, max_y) -> int:
     return y
 
 
-def _chips(surface, x: int, y: int, count: int, size: int, max_w: int) -> None:
-    """A little stack picture of ``count`` chips (rows of up to ten)."""
+def _chips(surface, x: int, y: int, count: int, size: int, max_w: int, *, down: bool = False) -> None:
+    """A little picture of ``count`` chips in rows of up to ten, stacked up from ``y`` (or
+    laid out downwards from it)."""
     import pygame
 
     per_row = max(1, min(10, max_w // (size + 2)))
+    step = size + 2 if down else -(size // 2 + 2)
     for i in range(count):
         cx = x + (i % per_row) * (size + 2) + size // 2
-        cy = y - (i // per_row) * (size // 2 + 2)
+        cy = y + (i // per_row) * step
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), size // 2)
         pygame.draw.circle(surface, CHIP, (cx, cy), size // 2 - 2)
 
@@ -218,13 +220,13 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
         surface.blit(normal.render(left, True, GOLD if run["unplaced"] else FG), (foot.left, y))
         y += normal.get_height()
         if run["unplaced"]:
-            _chips(surface, foot.left + pad, y + 10, run["unplaced"], 14, foot.width // 2)
+            _chips(surface, foot.left + pad, y + 10, run["unplaced"], 14, foot.width // 2, down=True)
         if run.get("stake_ok"):
             ok = small.render(ph.render("panel.stake_ok"), True, RIGHT)
             surface.blit(ok, (foot.right - ok.get_width(), foot.top + pad // 2))
         hint = small.render(ph.render("panel.click_hint"), True, DIM)
         surface.blit(hint, (foot.right - hint.get_width(), foot.top + pad // 2 + small.get_height()))
-        y += 30
+        y += ((run["unplaced"] + 9) // 10) * 16 + 4
     else:
         surface.blit(normal.render(ph.render("panel.total", money=_money(ph, run["money"])), True, FG),
                      (foot.left, y))
