@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from gc_helpers import EXAMPLE, arrange_safe, run, session, state, two_player_start
 
@@ -99,4 +98,3 @@ def test_the_table_screen_draws_the_vault(tmp_path, capsys):
     img = pygame.image.load(str(png))
     colours = {img.get_at((x, y))[:3] for x in range(0, img.get_width(), 7) for y in range(0, img.get_height(), 7)}
     assert len(colours) > 20                                  # not blank: safes, bars, text
-    Path("/tmp/gold-connection-screen.png").write_bytes(png.read_bytes())

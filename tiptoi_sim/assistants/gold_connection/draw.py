@@ -89,24 +89,26 @@ def draw_state(game, surface, rect, state, fonts) -> None:
     # below the vault: the turn, the pending roll and its odds, then the cases
     y = rect.top + board_h + 6
     counter = state["counter"]
-    head = f"{counter['turn']}/{counter['of']}  ·  {state['phase']}"
+    head = f"{counter['turn']}/{counter['of']}  ·  {game._t('screen.phase.' + state['phase'])}"
     if state.get("player"):
         head += f"  ·  {state['player']}"
     surface.blit(normal.render(head, True, ACCENT), (rect.left, y))
     y += normal.get_height()
     if turn:
-        line = f"distance {turn['distance']}  deposit: {', '.join(turn['deposit']) or '–'}"
+        line = game._t("screen.turn", distance=turn["distance"], deposit=", ".join(turn["deposit"]) or "–")
         surface.blit(small.render(line, True, FG), (rect.left, y))
         y += small.get_height()
     odds = state.get("odds")
     if odds:
-        line = (f"target {odds['target']}:  dice {odds['dice']['outcomes']} ({odds['dice']['percent']}%)"
-                f"   with {odds['chips']} chips {odds['with_chips']['outcomes']} ({odds['with_chips']['percent']}%)")
+        line = game._t("screen.odds", target=odds["target"], dice=odds["dice"]["outcomes"],
+                       percent=odds["dice"]["percent"], chips=odds["chips"],
+                       with_chips=odds["with_chips"]["outcomes"], percent_chips=odds["with_chips"]["percent"])
         surface.blit(normal.render(line, True, ACCENT), (rect.left, y))
         y += normal.get_height()
     elif state.get("last_roll"):
         lr = state["last_roll"]
-        line = f"last roll {lr['player']}: {' + '.join(map(str, lr['dice']))} = {lr['sum']} (target {lr['target']})"
+        line = game._t("screen.last_roll", player=lr["player"], dice=" + ".join(map(str, lr["dice"])),
+                       sum=lr["sum"] + lr.get("chips", 0), target=lr["target"])
         surface.blit(small.render(line, True, DIM), (rect.left, y))
         y += small.get_height()
     line_h = int(small.get_height() * 1.9)  # three case rows beside the name, readable across a table
@@ -116,14 +118,15 @@ def draw_state(game, surface, rect, state, fonts) -> None:
         col = _colour(p["colour"])
         d = small.get_height() - 6
         pygame.draw.circle(surface, col, (rect.left + d // 2, y + d // 2 + 3), d // 2)
-        text = f"{p['name']}  {p['score']['total']} pts  {p['chips']} chips  {p['bars']} bars"
-        surface.blit(small.render(text, True, FG), (rect.left + d + 6, y))
+        text = game._t("screen.player", player=p["name"], points=p["score"]["total"], chips=p["chips"], bars=p["bars"])
+        img = small.render(text, True, FG)
+        surface.blit(img, (rect.left + d + 6, y))
         # the case: per colour a block of its rows stacked (4, 5, 6), filled bars in colour
         by_colour: dict[str, list[tuple[int, int]]] = {}
         for key, h in p["case"].items():
             c, size = key.split("/")
             by_colour.setdefault(c, []).append((int(size), h))
-        x0 = rect.left + int(rect.width * 0.45)
+        x0 = max(rect.left + int(rect.width * 0.45), rect.left + d + 16 + img.get_width())
         block_w = (rect.right - x0) // max(1, len(by_colour))
         tw = max(4, block_w // 7 - 1)
         th = max(3, (line_h - 2) // max(1, max(len(v) for v in by_colour.values())) - 1)
