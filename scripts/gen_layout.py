@@ -148,17 +148,17 @@ def build() -> dict:
     c1 = rooms_geo["corridor_1"]
     c2 = rooms_geo["corridor_2"]
     c4 = rooms_geo["corridor_4"]
-    lift_x = rooms_geo["lift_upper"][2] + 0.012
-    roof_y = FLOORS["upper"][0] + 0.006
+    lift_x = rooms_geo["lift_upper"][2] - 0.006   # inside the lift shaft, beside the lift
+    roof_y = FLOORS["upper"][0] - 0.006           # above the upper floor: over the roof
     climbs = {
-        "corridor_1-corridor_2": [[round((c1[0] + c1[2]) / 2, 4), round((c1[1] + c1[3]) / 2, 4)],
-                                  [round((c1[0] + c1[2]) / 2, 4), roof_y],
-                                  [round((c2[0] + c2[2]) / 2, 4), roof_y],
-                                  [round((c2[0] + c2[2]) / 2, 4), round((c2[1] + c2[3]) / 2, 4)]],
-        "corridor_1-corridor_4": [[round(lift_x + 0.02, 4), round((c1[1] + c1[3]) / 2, 4)],
+        "corridor_1-corridor_2": [[round(c1[0] + 0.75 * (c1[2] - c1[0]), 4), round(c1[1] + 0.02, 4)],
+                                  [round(c1[0] + 0.75 * (c1[2] - c1[0]), 4), roof_y],
+                                  [round(c2[0] + 0.25 * (c2[2] - c2[0]), 4), roof_y],
+                                  [round(c2[0] + 0.25 * (c2[2] - c2[0]), 4), round(c2[1] + 0.02, 4)]],
+        "corridor_1-corridor_4": [[round(lift_x + 0.03, 4), round((c1[1] + c1[3]) / 2, 4)],
                                   [round(lift_x, 4), round((c1[1] + c1[3]) / 2, 4)],
                                   [round(lift_x, 4), round((c4[1] + c4[3]) / 2, 4)],
-                                  [round(lift_x + 0.02, 4), round((c4[1] + c4[3]) / 2, 4)]],
+                                  [round(lift_x + 0.03, 4), round((c4[1] + c4[3]) / 2, 4)]],
     }
     return {"hotspots": {t: hs[t] for t in order}, "floors": floors, "climbs": climbs}
 
