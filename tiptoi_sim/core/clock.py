@@ -143,6 +143,7 @@ class RealClock:
             return Tap(item, t)
 
     def sleep_until(self, t_ms: int) -> None:
-        """Block until game time ``t_ms`` (used by benchmarks): same path as a real wait."""
-        while self.wait(t_ms) is not None:
-            pass
+        """Block until game time ``t_ms`` (benchmarks, tests): the same path as a real wait;
+        taps arriving meanwhile are dropped."""
+        while self.now() < t_ms or self.paused:
+            self.wait(t_ms)

@@ -1,0 +1,66 @@
+"""Real-time play: the live game on the RealClock, its journal, and resuming after a crash."""
+
+import time
+
+from tiptoi_sim.millionen_coup.live import LiveGame, resume_live
+
+
+def wait_for(cond, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_login_dialogue_in_real_time_then_resume_after_a_crash(data, tmp_path):
+    j = tmp_path / "game.jsonl"
+    live = LiveGame(data, seed=4, lang="en", unit_seconds=0.2, journal_path=j, power_on=True).start()
+    for tap in ["nav:play", "player:red", "char:ben", "player:blue", "char:oliver_crow", "mode:game", "level:easy"]:
+        live.put_tap(tap)
+    assert wait_for(lambda: live.session.game is not None)
+    live.put_tap("player:red")
+    live.put_tap("action:explore")
+    live.put_tap("explore:locks")
+    assert wait_for(lambda: live.session.game.revealed["locks"])  # 2 units = 0.4 s later
+    live.put_tap("go")
+    assert wait_for(lambda: live.session.game.guard_room != "break_room")
+    with live.lock:
+        before = live.session.game.state(director=True)
+        clock_before = live.clock.now()
+    # a crash: no stop(), no final record; the journal has what was flushed so far
+    live._quit = True
+    live.clock.wake()
+    live._thread.join(timeout=5)
+    back = resume_live(data, j)
+    after = back.session.game.state(director=True)
+    for key in ("phase", "players", "plans", "revealed", "opened_locks", "alarms_off"):
+        assert after[key] == before[key], key
+    assert after["director"]["hidden_setup"] == before["director"]["hidden_setup"]
+    # the clock comes back where the journal last saw it (within its one-second record)
+    assert clock_before - 1100 <= back.clock.now() <= clock_before + 50
+    back.start()
+    back.put_tap("player:blue")  # Oliver Crow cracks the entrance in the resumed game
+    back.put_tap("action:locks")
+    back.put_tap("lock:1")
+    assert wait_for(lambda: 1 in back.session.game.opened_locks or back.session.game.outcome)
+    back.stop()
+
+
+def test_terminal_ui_resolves_aliases_and_taps(data, tmp_path):
+    import io
+
+    from tiptoi_sim.millionen_coup.terminal import TerminalUI
+    from tiptoi_sim.speech import SilentSpeaker
+
+    live = LiveGame(data, seed=1, lang="de", unit_seconds=0.1, journal_path=tmp_path / "j.jsonl",
+                    setup={"players": {"red": "ben"}})
+    out = io.StringIO()
+    ui = TerminalUI(live, SilentSpeaker(), out=out)
+    live.start()
+    assert ui.handle_line("red explore explore:locks")  # aliases: player:red action:explore
+    assert wait_for(lambda: live.session.game.revealed["locks"])
+    assert ui.handle_line("nonsense") and "unknown tap 'nonsense'" in out.getvalue()
+    assert not ui.handle_line("quit")
+    live.stop()
