@@ -430,3 +430,52 @@ def test_info_and_unknown_taps_outside_a_sequence(run):
     keys = [e["key"] for e in ev if e["type"] == "say"]
     assert "info.player" in keys and "what.thing" in keys
     assert of(ev, "action_refused") == [{"t": 0, "type": "action_refused", "player": "red", "reason": "bad_sequence"}]
+
+
+def test_legal_actions_are_exactly_the_unrefused_ones(data):
+    """Brute force over every action and target id: legal_actions lists exactly the pairs that
+    start without a refusal (its pre-filter must never hide a legal action)."""
+    import random
+
+    from tiptoi_sim.core.scheduler import Scheduler
+    from tiptoi_sim.millionen_coup.game import Game, Refusal
+    from tiptoi_sim.millionen_coup.setup import draw_setup
+    from tiptoi_sim.millionen_coup.taps import ACTIONS, all_tap_ids
+
+    targets = [t for t in all_tap_ids(data) if t.split(":")[0] in ("room", "lock", "console", "alarm", "skill", "plan", "explore")]
+    targets.append("vault_door")
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        sched = Scheduler()
+        g = Game(data, draw_setup(data, rng), dict(zip(data.colours, rng.sample(list(data.characters), 4))),
+                 rng=rng, scheduler=sched, emit=lambda *a, **k: None, unit_seconds=1)
+        for step in range(60):
+            if g.outcome:
+                break
+            for colour in g.colour_order:
+                p = g.players[colour]
+                if p.running or g.outcome:
+                    continue
+                listed = {(a.action, a.target) for a in g.legal_actions(colour) if a.action != "vault_combination"}
+                brute = set()
+                for action in [a for a in ACTIONS if a != "vault_combination"] + ["learn"] + [f"plan:{x}" for x in data.plans]:
+                    for t in targets:
+                        try:
+                            g._check(p, action, t)
+                        except Refusal:
+                            continue
+                        brute.add((action if not action.startswith("action:") else action, t))
+                assert listed == brute, (seed, step, colour, listed ^ brute)
+                checked += 1
+                if listed and rng.random() < 0.7:
+                    a, t = rng.choice(sorted(listed))
+                    g.start_action(colour, a, t)
+            if g.phase == "preparation" and step == 8:
+                g.go()
+            nd = sched.next_deadline()
+            if nd is None:
+                break
+            g.now = nd
+            sched.fire_due(nd, lambda: g.outcome is not None)
+    assert checked > 50

@@ -23,6 +23,7 @@ from typing import Iterable
 
 from tiptoi_sim.core.taps import Tap
 
+_SPIN_S = 0.0015  # poll instead of sleeping for the last 1.5 ms before a deadline
 _WAKE = object()  # sentinel put on the queue to make a blocked wait return
 
 
@@ -128,8 +129,15 @@ class RealClock:
             if not paused and deadline is not None:
                 timeout = (deadline * 1_000_000 - now_ns) / 1e9
             try:
-                item = self._q.get(timeout=timeout)
+                if timeout is None or timeout > _SPIN_S:
+                    # sleep on the queue until just before the deadline (a tap wakes us at once)
+                    item = self._q.get(timeout=None if timeout is None else timeout - _SPIN_S)
+                else:
+                    # the last stretch: poll, so the wake-up is not late by a scheduler tick
+                    item = self._q.get_nowait()
             except queue.Empty:
+                if timeout is not None and timeout <= _SPIN_S:
+                    time.sleep(0)
                 continue  # re-check against the monotonic clock: never return early
             if item is _WAKE:
                 return None

@@ -37,12 +37,17 @@ class Connection:
     kind: str  # door | vault_door | stairs | lift | climb
     a: str
     b: str
+    door: frozenset = field(default=frozenset(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # the unordered pair, computed once: doors are looked up on every move check
+        object.__setattr__(self, "door", frozenset((self.a, self.b)))
 
     def other(self, room: str) -> str:
         return self.b if room == self.a else self.a
 
     def key(self) -> frozenset:
-        return frozenset((self.a, self.b))
+        return self.door
 
 
 @dataclass(frozen=True)

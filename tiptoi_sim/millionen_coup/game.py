@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any, Callable
 
 from tiptoi_sim.core.scheduler import Scheduler, Timer
@@ -103,6 +104,7 @@ class Game:
         self.upgraded_left = dict(data.upgraded_pieces)
         self.plan_holder: dict[str, str] = {}        # plan -> colour (reserved at forge start)
         self.opened_locks: set[int] = set()
+        self._locked_doors = set(setup.locks.values())
         self.active_alarms: dict[str, tuple[str, str]] = dict(setup.alarms)
         self.vault_open = False
         self.revealed: dict[str, set] = {f: set() for f in FIELDS}
@@ -147,14 +149,32 @@ class Game:
         return spec.basic
 
     def lock_locked(self, door: frozenset) -> bool:
-        return any(d == door and n not in self.opened_locks for n, d in self.setup.locks.items())
+        return door in self._locked_doors
+
+    def _open_lock(self, n: int) -> None:
+        self.opened_locks.add(n)
+        self._locked_doors = {d for k, d in self.setup.locks.items() if k not in self.opened_locks}
 
     def passable_for_move(self, c: Connection) -> bool:
         if c.kind == "vault_door":
             return self.vault_open
         if c.kind == "door":
-            return not self.lock_locked(c.key())
+            return c.door not in self._locked_doors
         return True
+
+    def run_path(self, here: str, goal: str) -> list[str] | None:
+        """The runner's path of at most two steps, by the tie rule: the first-listed passable
+        connection that lies on a shortest path (direct if the goal is next door)."""
+        adj = self.data.walk_adjacency
+        passable = self.passable_for_move
+        firsts = [c for c in adj[here] if passable(c)]
+        if any(c.other(here) == goal for c in firsts):
+            return [goal]
+        for c in firsts:
+            mid = c.other(here)
+            if any(c2.other(mid) == goal and passable(c2) for c2 in adj[mid]):
+                return [mid, goal]
+        return None
 
     def climb_connections(self, p: Player) -> list[Connection]:
         conns = list(self.data.climb_connections)
@@ -215,39 +235,60 @@ class Game:
         return out
 
     def _candidates(self, p: Player):
+        """Plausible (action, target) pairs; :meth:`_check` has the last word. Pre-filtering by
+        phase, ability and room keeps ``legal_actions`` cheap (it runs on every decision)."""
         d = self.data
+        ab = p.abilities
         if self.phase == "preparation":
-            for ab in d.abilities:
-                yield "learn", f"skill:{ab}"
+            for a in d.abilities:
+                lvl = ab.get(a)
+                if (lvl is None and self.basic_left[a] > 0) or (lvl == "basic" and self.upgraded_left[a] > 0):
+                    yield "learn", f"skill:{a}"
             for pid in self.setup.plans:
-                yield "learn", f"plan:{pid}"
-            for f in ("general",) + FIELDS:
-                yield "explore", f"explore:{f}"
+                if pid not in self.plan_holder:
+                    yield "learn", f"plan:{pid}"
+            if "explore" in ab:
+                for f in ("general",) + FIELDS:
+                    yield "explore", f"explore:{f}"
         elif self.phase == "execution":
             here = p.room
-            near = set()
-            for c in d.walk_adjacency.get(here, ()):
-                near.add(c.other(here))
-                for c2 in d.walk_adjacency[c.other(here)]:
-                    near.add(c2.other(c.other(here)))
-            near.discard(here)
-            for act in ("walk", "run", "sneak"):
-                for r in sorted(near):
-                    yield act, f"room:{r}"
-            for c in self.climb_connections(p):
-                if here in (c.a, c.b):
-                    yield "climb", f"room:{c.other(here)}"
-            for n in range(1, self.lock_count + 1):
-                yield "locks", f"lock:{n}"
-            for k in self.active_alarms:
-                yield "electronics", f"console:{k}"
-            yield "vault_digit", "vault_door"
+            adj = d.walk_adjacency[here]
+            movers = ["walk"] + [m for m in ("sneak",) if m in ab]
+            for c in adj:
+                if self.passable_for_move(c):
+                    for act in movers:
+                        yield act, f"room:{c.other(here)}"
+            if "run" in ab and not p.last_was_run:
+                near = []
+                for c in adj:
+                    if self.passable_for_move(c):
+                        mid = c.other(here)
+                        near.append(mid)
+                        near.extend(c2.other(mid) for c2 in d.walk_adjacency[mid] if self.passable_for_move(c2))
+                for r in dict.fromkeys(near):
+                    if r != here:
+                        yield "run", f"room:{r}"
+            if "climb" in ab:
+                for c in self.climb_connections(p):
+                    if here in (c.a, c.b):
+                        yield "climb", f"room:{c.other(here)}"
+            if "locks" in ab:
+                for n, door in self.setup.locks.items():
+                    if here in door and n not in self.opened_locks:
+                        yield "locks", f"lock:{n}"
+            if "electronics" in ab:
+                for k, (_, console) in self.active_alarms.items():
+                    if console == here:
+                        yield "electronics", f"console:{k}"
+            if "vault" in ab and here == d.vault_anteroom:
+                yield "vault_digit", "vault_door"
             for pid in p.forged:
-                for t in self._plan_targets(pid):
-                    yield f"plan:{pid}", t
-            # vault_combination needs three digits: one representative per tried combination
-            # would be 720; list the one form without digits in legal_action_kinds instead
-        return
+                if pid not in p.used_plans:
+                    for t in self._plan_targets(pid):
+                        yield f"plan:{pid}", t
+            if "vault" in ab and here == d.vault_anteroom and not self.vault_open:
+                for digits in permutations(range(10), 3):
+                    yield "vault_combination", " ".join(f"digit:{x}" for x in digits)
 
     def _plan_targets(self, pid: str):
         plan = self.data.plans[pid]
@@ -257,8 +298,9 @@ class Game:
             for n in range(1, self.lock_count + 1):
                 yield f"lock:{n}"
         elif plan.effect == "alarm_off_anywhere":
-            for k in self.active_alarms:
+            for k, (corridor, _) in self.active_alarms.items():
                 yield f"alarm:{k}"
+                yield f"room:{corridor}"
         elif plan.effect == "alarm_off_at_console":
             for k in self.active_alarms:
                 yield f"console:{k}"
@@ -359,8 +401,8 @@ class Game:
         if action == "run":
             if p.last_was_run:
                 raise Refusal("run_twice")
-            path = shortest_path(here, room, d.walk_adjacency, self.passable_for_move)
-            if path is None or len(path) > 2:
+            path = self.run_path(here, room)
+            if path is None:
                 raise Refusal("too_far", room=room)
             return {"event_action": "run", "path": path, "units": units}
         conn = next((c for c in d.walk_adjacency[here] if c.other(here) == room), None)
@@ -534,7 +576,7 @@ class Game:
             if room == self.data.vault and self._all_in_vault():
                 self.end("won", "vault")
         elif a == "locks" or (a == "plan" and "lock" in det):
-            self.opened_locks.add(det["lock"])
+            self._open_lock(det["lock"])
             self.emit("lock_opened", player=colour, lock=det["lock"])
         elif a == "electronics" or (a == "plan" and "alarm" in det):
             if det["alarm"] in self.active_alarms:
