@@ -106,9 +106,9 @@ def build() -> dict:
     rooms_geo["street"] = STREET
     for rid in data.rooms:
         hs[f"room:{rid}"] = rect(*rooms_geo[rid])
-    # the vault door: a small plate on the wall between vault_anteroom and vault
+    # the vault door: a small plate on the wall between vault_anteroom and vault, low on it
     ax0, ay0, ax1, ay1 = rooms_geo["vault_anteroom"]
-    my = (ay0 + ay1) / 2
+    my = ay0 + 0.68 * (ay1 - ay0)  # below the room's name
     hs["vault_door"] = rect(ax1 - 0.012, my - 0.03, ax1 + 0.012, my + 0.03)
     # marker tray, left column above the street: locks | consoles + alarms | waypoints
     tray_x, tray_y = (0.015, 0.165), (0.105, 0.275)

@@ -268,7 +268,7 @@ class BoardPainter:
         # names
         for rid, poly in self.rooms.items():
             kind = self.data.rooms[rid].kind
-            box = self.box_px(r, f"room:{rid}").inflate(-int(1.2 * unit), -int(1.2 * unit))
+            box = self.box_px(r, f"room:{rid}").inflate(-int(2.6 * unit), -int(1.2 * unit))
             name = board_name(self.phrases, f"room.{rid}", rid)
             if kind in ("stairs", "lift"):
                 self.text(surf, name.split()[0], box, INK, max_size=int(2.6 * unit), angle=90)
