@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HIDDEN, dumps, play
+from mc_helpers import HIDDEN, dumps, play
 from tiptoi_sim.cli import main
 from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.millionen_coup.data import load_game_data

@@ -1,6 +1,6 @@
 """The rules of Der Millionen-Coup, checked through scenario files (1 unit = 1 s here)."""
 
-from conftest import HIDDEN, of
+from mc_helpers import HIDDEN, of
 
 
 def scen(players, taps, until="end", plans="[master_key, distraction]", difficulty="normal", hidden=HIDDEN):
