@@ -17,7 +17,7 @@ import pytest
 from tiptoi_sim.millionen_coup.data import load_game_data
 from tiptoi_sim.millionen_coup.live import LiveGame
 from tiptoi_sim.screen.app import PenWindow
-from tiptoi_sim.screen.board_drawing import GUARD_RGB, PLAYER_RGB
+from tiptoi_sim.screen.board_drawing import DIRECTOR_RGB, GUARD_RGB, PLAYER_RGB
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -147,6 +147,13 @@ def test_scripted_game_by_clicks(game, tmp_path):
     assert any("Go!" in c for c in win.captions)
     assert "done" in speaker.sounds() and "footsteps" in speaker.sounds()
     assert speaker.said()[-1] == win.captions[-1]
+    # the director view: the guard's next rooms are marked
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+    win.step()
+    img = shot(win, tmp_path / "director.png")
+    nxt = win.last_state["director"]["guard_next"]
+    if not win.last_state["outcome"]:
+        assert nxt and colour_pixels(img, win, nxt[0], DIRECTOR_RGB) > 20
 
 
 def test_keyboard_completion_pause_and_director(game, tmp_path):
@@ -158,7 +165,7 @@ def test_keyboard_completion_pause_and_director(game, tmp_path):
     n = len(events)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert until(win, lambda: any(e.type == "say" for e in events[n:]))
-    assert win.typed == "" and win.notice == "→ nav:info"
+    assert win.typed == "" and win.notice == "» nav:info"
     # an alias: "red" is player:red; an unknown word taps nothing
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="red"))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
@@ -192,6 +199,32 @@ def test_keyboard_completion_pause_and_director(game, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     win.step()
     assert not win.running
+
+
+def test_login_dialogue_by_clicks(tmp_path, data):
+    live = LiveGame(data, seed=5, lang="de", unit_seconds=1, journal_path=tmp_path / "j.jsonl")
+    events = []
+    win = PenWindow(live, speaker=RecordingSpeaker(), size=(900, 640))
+    live.listeners.append(events.append)
+    live.start()
+    try:
+        win.step()
+        for tid in ("nav:power", "nav:play", "player:blue", "char:lucy"):
+            click(win, tid)
+        assert until(win, lambda: live.session.login["players"] == {"blue": "lucy"})
+        img = shot(win, tmp_path / "login.png")
+        # the blue board shows its figure once blue joined; the red board stays empty
+        board = win.painter.box_px(win.board_rect, "player:blue")
+        crop = img[board.y:board.bottom, board.x:board.right].astype(int)
+        assert (np.abs(crop - np.array(PLAYER_RGB["blue"])).max(axis=2) <= 8).sum() > 20
+        for tid in ("level:easy",):
+            click(win, tid)
+        assert until(win, lambda: live.session.game is not None)
+        assert win.last_state["players"]["blue"]["character"] == "lucy"
+        assert any("Lucy" in c for c in win.captions)
+    finally:
+        live.stop()
+        win.close()
 
 
 def test_play_command_runs_the_window(tmp_path, monkeypatch):

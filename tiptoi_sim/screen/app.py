@@ -215,7 +215,7 @@ class PenWindow:
         if tid is None:
             self.notice = f"? {self.typed}"
         else:
-            self.notice = f"→ {tid}"
+            self.notice = f"» {tid}"
             self.tap(tid)
         self.typed = ""
         self.candidates = []
@@ -420,7 +420,7 @@ class PenWindow:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             p = self.save_screenshot(folder / f"millionen-coup-{time.strftime('%Y%m%d-%H%M%S')}.png")
-            self.notice = f"→ {p}"
+            self.notice = f"» {p}"
         except (OSError, pygame.error) as e:
             self.notice = f"F12: {e}"
 

@@ -203,7 +203,7 @@ class BoardPainter:
         self._draw_panels(surf, r, unit)
 
     def _draw_floors(self, surf, r, unit) -> None:
-        labels = {"upper": "+1", "ground": "0", "basement": "−1"}
+        labels = {"upper": "+1", "ground": "0", "basement": "-1"}
         for floor, poly in self.layout.floors.items():
             if floor == "outside":
                 continue
@@ -629,7 +629,7 @@ class BoardPainter:
             box = self.box_px(r, tid)
             act = self.phrases.name(f"action.{run.get('action')}", str(run.get("action")))
             target = run.get("target") or ""
-            line = f"{act} → {_short_target(self.phrases, target)} · {fmt_clock(float(run.get('left', 0)))}"
+            line = f"{act} » {_short_target(self.phrases, target)} · {fmt_clock(float(run.get('left', 0)))}"
             tb = pygame.Rect(box.x, box.bottom - int(3 * unit), box.w, int(3 * unit))
             pygame.draw.rect(surf, (255, 255, 255), tb)
             pygame.draw.rect(surf, DIRECTOR_RGB, tb, max(1, int(0.3 * unit)))
