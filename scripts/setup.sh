@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything tiptoi-sim needs, once: a virtual environment in .venv with the
-# Python packages from pyproject.toml, and Debian's espeak-ng (and sox, Xvfb for checks)
-# when missing and we are root. Running it again is quick and changes nothing: the
+# Python packages from pyproject.toml, and Debian's espeak-ng (the speech synthesizer that
+# pyttsx3 drives; the tests use it for real) when missing and we are root. Running it again is quick and changes nothing: the
 # install is skipped while pyproject.toml is unchanged since the last one.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,10 +12,6 @@ stamp="$venv/.installed"
 
 want_debs=""
 command -v espeak-ng >/dev/null 2>&1 || want_debs="$want_debs espeak-ng"
-if [ "${1:-}" = "--test" ]; then
-  command -v Xvfb >/dev/null 2>&1 || want_debs="$want_debs xvfb"
-  command -v sox >/dev/null 2>&1 || want_debs="$want_debs sox"
-fi
 if [ -n "$want_debs" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing Debian packages:$want_debs" >&2
