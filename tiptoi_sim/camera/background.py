@@ -1,0 +1,82 @@
+"""A model of the empty board, in rectified board pixels, and what differs from it.
+
+The model is the per-pixel log colour of the board (median of the first second of video), kept
+up to date while no hand is in view. Differences are judged in log space so that they do not
+depend on how bright a spot of the board is:
+
+* exposure changes are a global gain: the median log difference over the board is removed;
+* soft shadows (coming or going) change brightness but no hue: a grey change counts only
+  beyond ``grey_thresh`` and after removing its smooth, large-scale part (``_shadow_field``),
+  while a change of hue counts from ``chroma_thresh`` (much lower: skin on a cream board
+  differs mostly in hue).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+class BoardModel:
+    def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05, slow_rate: float = 0.005):
+        self.learn_s = learn_s
+        self.grey_thresh = grey_thresh
+        self.chroma_thresh = chroma_thresh
+        self.rate = rate
+        self.slow_rate = slow_rate
+        self.reset()
+
+    def reset(self) -> None:
+        self._samples: list[np.ndarray] = []
+        self._t0: float | None = None
+        self.bg: np.ndarray | None = None  # float32 HxWx3 log colour
+
+    @property
+    def ready(self) -> bool:
+        return self.bg is not None
+
+    @staticmethod
+    def to_log(img_bgr: np.ndarray) -> np.ndarray:
+        img = cv2.GaussianBlur(img_bgr, (3, 3), 0)
+        return np.log1p(img.astype(np.float32) + 4.0)  # +4: dark noise must not look like big ratios
+
+    def learn(self, log_img: np.ndarray, t: float) -> None:
+        """Feed a frame of the learning phase; the model is ready once ``learn_s`` has passed."""
+        if self._t0 is None:
+            self._t0 = t
+        if not self._samples or len(self._samples) < 31:
+            self._samples.append(log_img)
+        if t - self._t0 >= self.learn_s and len(self._samples) >= 3:
+            self.bg = np.median(np.stack(self._samples), axis=0).astype(np.float32)
+            self._samples = []
+
+    def difference(self, log_img: np.ndarray) -> np.ndarray:
+        """uint8 mask (255 = differs from the empty board)."""
+        d = log_img - self.bg
+        lum = d.mean(axis=2)
+        lum -= float(np.median(lum))  # exposure drift: a global gain
+        # hue change: what is left of the difference once its grey part (any gain) is removed
+        chroma = np.sqrt(((d - d.mean(axis=2, keepdims=True)) ** 2).sum(axis=2))
+        grey = np.abs(lum - _shadow_field(lum))
+        fg = (grey > self.grey_thresh) | (chroma > self.chroma_thresh)
+        return fg.astype(np.uint8) * 255
+
+    def update(self, log_img: np.ndarray, hand_mask: np.ndarray | None) -> None:
+        """Blend the frame into the model: fast when no hand is in view, slowly outside the hand
+        otherwise (so a piece put on the board stops counting after a while)."""
+        if hand_mask is None:
+            cv2.accumulateWeighted(log_img, self.bg, self.rate)
+        else:
+            keep = cv2.dilate(hand_mask, np.ones((9, 9), np.uint8)) == 0
+            cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
+
+
+def _shadow_field(lum: np.ndarray) -> np.ndarray:
+    """A smooth estimate of the brightness change by soft shadows: the change, capped (a soft
+    shadow changes brightness by at most ~45%), seen through a very wide blur. A hand is compact
+    and sharp-edged, so the blur spreads it thin; a soft shadow is wide and survives."""
+    h, w = lum.shape
+    small = cv2.resize(np.clip(lum, -0.6, 0.6), (max(4, w // 8), max(4, h // 8)), interpolation=cv2.INTER_AREA)
+    k = max(3, (min(small.shape) // 3) | 1)
+    small = cv2.GaussianBlur(small, (k, k), 0)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)

@@ -1,0 +1,163 @@
+"""The whole webcam pipeline, one frame at a time: registration, empty-board model, pointer,
+dwell, hit test. Pure apart from OpenCV: time comes with each frame, so a recorded clip gives the
+same taps every run. Hotspots come only through ``hit_test(x, y) -> id | None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from tiptoi_sim.camera.background import BoardModel
+from tiptoi_sim.camera.dwell import DwellDetector
+from tiptoi_sim.camera.pointer import find_hand
+from tiptoi_sim.camera.registration import MarkerTracker, homography_from_corners, warp_board
+from tiptoi_sim.camera.stylus import StylusColour, find_tip
+
+
+@dataclass
+class PipelineConfig:
+    pointer: str = "finger"           # finger | stylus
+    board_px: int = 256               # width of the rectified board the pointer is sought in
+    aspect: float = 1.6               # board width / height
+    dwell_radius: float = 0.015       # share of the board's width
+    dwell_s: float = 0.6
+    learn_s: float = 1.0              # empty board at the start of the video
+    relearn_s: float = 0.5            # after the board moved
+    marker_every: int = 6             # look for markers every n-th frame once registered
+    stylus: StylusColour | None = None
+    corners: list | None = None       # clicked board corners (fallback when no markers)
+    homography: np.ndarray | None = None  # fixed camera->board homography (e.g. from features)
+
+
+@dataclass
+class CameraTap:
+    t: float
+    tap: str | None
+    x: float
+    y: float
+    started: float
+
+
+@dataclass
+class FrameState:
+    """What the last frame showed, for the camera view and the benchmark."""
+    registered: bool = False
+    learning: bool = True
+    hand: bool = False
+    tip: tuple[float, float] | None = None  # board coordinates
+    progress: float = 0.0
+    markers_seen: int = 0
+    taps: list = field(default_factory=list)
+
+
+class TapPipeline:
+    def __init__(self, hit_test: Callable[[float, float], str | None], config: PipelineConfig | None = None):
+        self.hit_test = hit_test
+        self.cfg = config or PipelineConfig()
+        if self.cfg.pointer not in ("finger", "stylus"):
+            raise ValueError(f"pointer {self.cfg.pointer!r}: expected finger or stylus")
+        if self.cfg.pointer == "stylus" and self.cfg.stylus is None:
+            self.cfg.stylus = StylusColour.preset("green")
+        self.tracker = MarkerTracker()
+        if self.cfg.corners is not None:
+            self.tracker.set_corners(self.cfg.corners)
+        if self.cfg.homography is not None:
+            self.tracker.H = np.asarray(self.cfg.homography, np.float64)
+        self.size = (self.cfg.board_px, max(8, int(round(self.cfg.board_px / self.cfg.aspect))))
+        self.model = BoardModel(learn_s=self.cfg.learn_s)
+        self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
+                                   aspect=self.size[1] / self.size[0])
+        self.state = FrameState()
+        self._frame_no = 0
+        self.board_img: np.ndarray | None = None
+        self.fg: np.ndarray | None = None
+        self.taps_off_hotspot = 0
+
+    @property
+    def H(self):
+        return self.tracker.H
+
+    def _register(self, frame: np.ndarray) -> None:
+        fixed = self.cfg.corners is not None or self.cfg.homography is not None
+        if fixed:
+            return
+        if self.tracker.H is not None and self._frame_no % self.cfg.marker_every:
+            return
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        if self.tracker.update(gray, hand_in_view=self.state.hand):
+            # the board (or the camera) moved: the empty-board model no longer fits
+            self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
+            self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.size[1] / self.size[0])
+        self.state.markers_seen = len(self.tracker.last_seen)
+
+    def process(self, frame: np.ndarray, t: float) -> list[CameraTap]:
+        """Feed one BGR frame taken at ``t`` seconds; returns the taps it completed."""
+        self._register(frame)
+        self._frame_no += 1
+        st = self.state
+        st.taps = []
+        st.registered = self.tracker.H is not None
+        if not st.registered:
+            st.hand, st.tip, st.progress = False, None, 0.0
+            return []
+        img = warp_board(frame, self.tracker.H, self.size)
+        self.board_img = img
+        log_img = BoardModel.to_log(img)
+        if not self.model.ready:
+            st.learning = True
+            self.model.learn(log_img, t)
+            st.hand, st.tip = False, None
+            return []
+        st.learning = False
+        fg = self.model.difference(log_img)
+        self.fg = fg
+        W, Hh = self.size
+        tip_px = None
+        hand = find_hand(fg)
+        st.hand = hand is not None
+        if self.cfg.pointer == "finger":
+            if hand is not None and hand.pointing:
+                tip_px = hand.tip
+        else:
+            tip_px = find_tip(img, fg, self.cfg.stylus)
+            st.hand = st.hand or tip_px is not None
+        self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
+        tip = None if tip_px is None else ((tip_px[0] + 0.5) / W, (tip_px[1] + 0.5) / Hh)
+        st.tip = tip
+        d = self.dwell.update(t, tip)
+        st.progress = self.dwell.progress
+        if d is None:
+            return []
+        tid = self.hit_test(d.x, d.y)
+        if tid is None:
+            self.taps_off_hotspot += 1
+        tap = CameraTap(t=d.t, tap=tid, x=d.x, y=d.y, started=d.started)
+        st.taps = [tap]
+        return [tap]
+
+    def draw_view(self, frame: np.ndarray, width: int = 320) -> np.ndarray:
+        """A small camera view: the board outline, the tip, a ring that fills while dwelling."""
+        h, w = frame.shape[:2]
+        s = width / w
+        view = cv2.resize(frame, (width, int(round(h * s))), interpolation=cv2.INTER_AREA)
+        H = self.tracker.H
+        if H is None:
+            cv2.putText(view, "no board", (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1, cv2.LINE_AA)
+            return view
+        Hi = np.linalg.inv(H)
+        quad = cv2.perspectiveTransform(np.float64([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]]), Hi).reshape(-1, 2) * s
+        cv2.polylines(view, [quad.astype(np.int32)], True, (0, 200, 255), 1, cv2.LINE_AA)
+        if self.state.tip is not None:
+            p = cv2.perspectiveTransform(np.float64([[self.state.tip]]), Hi).reshape(2) * s
+            c = (int(p[0]), int(p[1]))
+            cv2.circle(view, c, 3, (0, 255, 0), -1, cv2.LINE_AA)
+            if self.state.progress > 0:
+                cv2.ellipse(view, c, (12, 12), -90, 0, 360 * self.state.progress, (0, 255, 255), 2, cv2.LINE_AA)
+        for tap in self.state.taps:
+            p = cv2.perspectiveTransform(np.float64([[[tap.x, tap.y]]]), Hi).reshape(2) * s
+            cv2.circle(view, (int(p[0]), int(p[1])), 14, (0, 0, 255), 3, cv2.LINE_AA)
+        return view

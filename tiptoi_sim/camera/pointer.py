@@ -1,0 +1,60 @@
+"""The hand and its fingertip in a foreground mask of the rectified board.
+
+A hand is a region that differs from the empty board and enters from the board's edge (its arm
+crosses the border). Where the arm enters is the mean of the region's pixels on the border; the
+fingertip is the region's point farthest from it. A tip counts only if it looks like a pointing
+finger: a narrow end, not the round edge of a resting palm or fist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass
+class Hand:
+    mask: np.ndarray          # uint8 region of the hand
+    entry: tuple[float, float]  # pixels, where the arm crosses the border
+    tip: tuple[float, float]    # pixels, the fingertip
+    pointing: bool             # the tip is a narrow finger
+    fill: float                # share of the disc around the tip covered by the hand
+    area: int
+
+
+def find_hand(fg: np.ndarray, *, min_area_frac: float = 0.004, border: int = 2,
+              finger_radius_frac: float = 0.03, max_fill: float = 0.42) -> Hand | None:
+    """The largest foreground region touching the border, with its entry point and fingertip."""
+    h, w = fg.shape
+    mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    best, best_area = 0, int(min_area_frac * h * w)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
+        if touches and area >= best_area:
+            best, best_area = i, area
+    if best == 0:
+        return None
+    region = labels == best
+    band = np.zeros_like(region)
+    band[:border + 1, :] = band[-border - 1:, :] = True
+    band[:, :border + 1] = band[:, -border - 1:] = True
+    ys, xs = np.nonzero(region & band)
+    if len(xs) == 0:
+        return None
+    ex, ey = float(xs.mean()), float(ys.mean())
+    ys, xs = np.nonzero(region)
+    d2 = (xs - ex) ** 2 + (ys - ey) ** 2
+    far = d2.max()
+    # the farthest few pixels, averaged, so one noisy pixel does not move the tip
+    sel = d2 >= (np.sqrt(far) - 1.5) ** 2
+    tx, ty = float(xs[sel].mean()), float(ys[sel].mean())
+    r = max(3.0, finger_radius_frac * w)
+    inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
+    fill = float(inside.sum()) / (np.pi * r * r)
+    return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
+                pointing=fill <= max_fill, fill=fill, area=int(best_area))

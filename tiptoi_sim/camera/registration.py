@@ -1,0 +1,179 @@
+"""Board registration: the homography from camera pixels to board coordinates (0-1 in x and y).
+
+Marker convention (issue 4): four ArUco markers of DICT_4X4_50, ids 0, 1, 2, 3, lie just outside
+the board's top-left, top-right, bottom-right and bottom-left corners, each touching its board
+corner with the marker corner nearest the board. So the inner corners are the board's corners.
+
+:class:`MarkerTracker` keeps the homography while a hand covers a marker (fewer than four seen)
+and refreshes it when all four are seen again at a new place for a few frames (the board moved).
+Fallbacks: :func:`homography_from_corners` (the user clicked the four corners) and
+:func:`register_by_features` (ORB features against a photo of the board, USAC_MAGSAC).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+MARKER_IDS = (0, 1, 2, 3)  # TL, TR, BR, BL
+BOARD_CORNERS = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+# ArUco corner order is TL, TR, BR, BL of the marker itself; for an upright marker the corner
+# touching the board is the one pointing at the board's centre.
+_INNER_CORNER = {0: 2, 1: 3, 2: 0, 3: 1}
+
+
+def aruco_dictionary():
+    return cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+
+
+def make_detector():
+    params = cv2.aruco.DetectorParameters()
+    # Sub-pixel corners: the inner corners are the board corners, so their precision is the
+    # registration's precision.
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(aruco_dictionary(), params)
+
+
+def marker_image(marker_id: int, side_px: int) -> np.ndarray:
+    """The marker ``marker_id`` as a uint8 grey image with a one-module white border included
+    in ``side_px`` (the quiet zone the detector needs)."""
+    inner = max(6, int(round(side_px * 6 / 8)))
+    img = cv2.aruco.generateImageMarker(aruco_dictionary(), int(marker_id), inner, borderBits=1)
+    pad = side_px - inner
+    a, b = pad // 2, pad - pad // 2
+    return cv2.copyMakeBorder(img, a, b, a, b, cv2.BORDER_CONSTANT, value=255)
+
+
+def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
+    """Find markers 0-3 in a grey camera image; returns {id: (x, y) of its board-side corner}.
+
+    The board-side corner is the marker corner nearest the centre of the other seen markers
+    (robust to a marker glued on rotated); with one marker only, the upright convention is used.
+    """
+    detector = detector or make_detector()
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is None:
+        return {}
+    quads = {}
+    for c, i in zip(corners, ids.ravel()):
+        i = int(i)
+        if i in MARKER_IDS and i not in quads:
+            quads[i] = c.reshape(4, 2)
+    out = {}
+    centres = {i: q.mean(axis=0) for i, q in quads.items()}
+    for i, q in quads.items():
+        others = [centres[j] for j in quads if j != i]
+        if len(others) >= 1:
+            target = np.mean(others, axis=0)
+            k = int(np.argmin(np.linalg.norm(q - target, axis=1)))
+        else:
+            k = _INNER_CORNER[i]
+        out[i] = q[k].astype(np.float64)
+    return out
+
+
+def homography_from_corners(corners_px) -> np.ndarray:
+    """Camera->board homography from the board's four corners in the camera picture, in the
+    order top-left, top-right, bottom-right, bottom-left (as clicked by the user)."""
+    src = np.float32(corners_px).reshape(4, 2)
+    if cv2.contourArea(src) < 100:
+        raise ValueError("the four corners enclose almost no area")
+    return cv2.getPerspectiveTransform(src, BOARD_CORNERS).astype(np.float64)
+
+
+def to_board(H: np.ndarray, pts_px) -> np.ndarray:
+    pts = np.asarray(pts_px, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, H).reshape(-1, 2)
+
+
+def to_camera(H: np.ndarray, pts_board) -> np.ndarray:
+    pts = np.asarray(pts_board, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(-1, 2)
+
+
+class MarkerTracker:
+    """Keeps the camera->board homography up to date from the markers.
+
+    ``update(gray, hand_in_view)`` returns True when the homography changed. A new homography
+    is taken only from all four markers, seen at the same place (within ``stable_px``) for
+    ``stable_frames`` detections and, once one is known, only while no hand is in view or when
+    the corners moved more than ``moved_px`` (the board was moved: the old one is wrong anyway).
+    """
+
+    def __init__(self, stable_frames: int = 2, stable_px: float = 1.5, moved_px: float = 4.0):
+        self.detector = make_detector()
+        self.H: np.ndarray | None = None
+        self.corners: np.ndarray | None = None  # 4x2 camera px, TL TR BR BL
+        self.stable_frames = stable_frames
+        self.stable_px = stable_px
+        self.moved_px = moved_px
+        self._candidate: np.ndarray | None = None
+        self._candidate_count = 0
+        self.last_seen: dict[int, np.ndarray] = {}
+
+    def set_corners(self, corners_px) -> None:
+        """Use clicked corners (fallback when the markers are missing)."""
+        self.H = homography_from_corners(corners_px)
+        self.corners = np.float64(corners_px).reshape(4, 2)
+
+    def update(self, gray: np.ndarray, hand_in_view: bool = False) -> bool:
+        seen = detect_inner_corners(gray, self.detector)
+        self.last_seen = seen
+        if len(seen) < 4:
+            self._candidate = None
+            self._candidate_count = 0
+            return False  # an arm covers a marker: keep what we have
+        quad = np.array([seen[i] for i in MARKER_IDS])
+        if self._candidate is not None and np.max(np.linalg.norm(quad - self._candidate, axis=1)) <= self.stable_px:
+            self._candidate_count += 1
+            self._candidate = (self._candidate * (self._candidate_count - 1) + quad) / self._candidate_count
+        else:
+            self._candidate, self._candidate_count = quad, 1
+        if self._candidate_count < self.stable_frames:
+            return False
+        if self.corners is not None:
+            shift = float(np.max(np.linalg.norm(self._candidate - self.corners, axis=1)))
+            if shift <= self.stable_px:
+                return False
+            if hand_in_view and shift < self.moved_px:
+                return False
+        try:
+            H = homography_from_corners(self._candidate)
+        except ValueError:
+            return False
+        self.H, self.corners = H, self._candidate.copy()
+        return True
+
+
+def register_by_features(board_img: np.ndarray, frame: np.ndarray, n_features: int = 3000,
+                         min_inliers: int = 25) -> np.ndarray | None:
+    """Camera->board homography by ORB features matched against a picture of the board
+    (``board_img`` covers exactly the board, e.g. a photo cropped to it or our drawing).
+    Robust estimate with USAC_MAGSAC. Returns None when too few matches agree."""
+    g1 = board_img if board_img.ndim == 2 else cv2.cvtColor(board_img, cv2.COLOR_BGR2GRAY)
+    g2 = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    orb = cv2.ORB_create(n_features)
+    k1, d1 = orb.detectAndCompute(g1, None)
+    k2, d2 = orb.detectAndCompute(g2, None)
+    if d1 is None or d2 is None or len(k1) < 8 or len(k2) < 8:
+        return None
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+    pairs = matcher.knnMatch(d2, d1, k=2)
+    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < 0.8 * p[1].distance]
+    if len(good) < min_inliers:
+        return None
+    src = np.float32([k2[m.queryIdx].pt for m in good])
+    dst = np.float32([k1[m.trainIdx].pt for m in good])
+    h, w = g1.shape[:2]
+    dst /= np.float32([w, h])
+    H, mask = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, 3.0 / max(w, h), maxIters=5000, confidence=0.999)
+    if H is None or mask is None or int(mask.sum()) < min_inliers:
+        return None
+    return H
+
+
+def warp_board(frame: np.ndarray, H: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The board cut out of ``frame`` and rectified to ``size`` = (width, height) pixels."""
+    w, h = size
+    S = np.array([[w, 0, 0], [0, h, 0], [0, 0, 1]], np.float64)
+    return cv2.warpPerspective(frame, S @ H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
