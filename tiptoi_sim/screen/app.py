@@ -103,6 +103,9 @@ class PenWindow:
         self.aliases = tap_aliases(self.data)
         self.valid_ids = set(self.live.session.valid_taps)
         self.board_rect = pygame.Rect(0, 0, 1, 1)
+        #: called after each frame is drawn, before the flip (an input adapter such as the webcam
+        #: may draw its pointer there); each gets this window
+        self.frame_hooks: list = []
         live.listeners.append(self.events.append)  # deque.append is thread-safe
         # what the pen said before this window listened (e.g. the start of a set-up game)
         with live.lock:
@@ -113,9 +116,13 @@ class PenWindow:
     # ------------------------------------------------------------------ speech and sounds
     def _open_speaker(self, no_speech: bool):
         try:
-            from tiptoi_sim.speech import open_speaker
+            from tiptoi_sim.speech import catalogue_texts, open_speaker
 
-            return open_speaker(self.lang, enabled=not no_speech)
+            speaker = open_speaker(self.lang, enabled=not no_speech)
+            # the fixed phrases render in the background, so the pen answers at once later
+            speaker.prefetch(catalogue_texts(self.data.phrases[self.lang],
+                                             first=("pen.welcome", "login.start", "phase.preparation")))
+            return speaker
         except Exception as e:  # speech is a nicety: the game goes on with captions
             print(f"tiptoi-sim: speech unavailable ({e}); captions only.", file=sys.stderr)
             from tiptoi_sim.speech.api import SilentSpeaker
@@ -287,6 +294,7 @@ class PenWindow:
             return state, s.mode, login
 
     def draw(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen  # after a resize
         W, H = self.screen.get_size()
         large = self.fullscreen
         cap_h = int(H * (0.16 if large else 0.12))
@@ -405,6 +413,8 @@ class PenWindow:
         if not self.running:
             return
         self.draw()
+        for hook in list(self.frame_hooks):
+            hook(self)
         pygame.display.flip()
         self.frame += 1
 
@@ -468,6 +478,19 @@ def run_window(live, args) -> int:
     except NoDisplay as e:
         print(NO_DISPLAY_MESSAGE.format(why=e), file=sys.stderr)
         return 2
+    if getattr(args, "input", "mouse") == "webcam":
+        # contract for the webcam input: tiptoi_sim.camera.input.attach(window, args) starts the
+        # camera and puts taps through window.live.put_tap (hit-testing with window.layout);
+        # it may add a frame hook to draw its pointer
+        try:
+            from tiptoi_sim.camera.input import attach
+        except ImportError:
+            print("tiptoi-sim: the webcam input is not available in this build; use the mouse.", file=sys.stderr)
+        else:
+            try:
+                attach(win, args)
+            except Exception as e:  # a camera problem must not end the game: the mouse still works
+                print(f"tiptoi-sim: webcam input failed ({e}); use the mouse.", file=sys.stderr)
     return win.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))
 
 

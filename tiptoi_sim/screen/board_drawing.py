@@ -546,7 +546,7 @@ class BoardPainter:
         for colour, p in s.get("players", {}).items():
             if p.get("room"):
                 by_room.setdefault(p["room"], []).append(("player", colour, bool(p.get("hidden"))))
-        if s.get("guard") and s.get("phase") != "preparation":
+        if s.get("guard"):  # in preparation: in the break room, where the round begins
             by_room.setdefault(s["guard"], []).append(("guard", None, False))
         for room, items in by_room.items():
             if room not in self.rooms:
