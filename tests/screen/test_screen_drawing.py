@@ -108,3 +108,16 @@ def test_render_board_command(tmp_path, capsys):
     assert main(["render-board", "--out", str(tmp_path / "x.gif")]) == 2
     assert main(["render-board", "--out", str(tmp_path / "missing" / "b.png")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_game_over_banner(data, layout):
+    state = _game_state(data)
+    state["outcome"] = ["lost", "alarm"]
+    img = render_board_array(1000, data=data, layout=layout, lang="en", state=state)
+    h, w = img.shape[:2]
+    r, g, b = (int(v) for v in img[int(0.36 * h), int(0.22 * w)])
+    assert r > 120 and g < 60 and b < 60  # the red banner of a lost game
+    state["outcome"] = ["won", "vault"]
+    img = render_board_array(1000, data=data, layout=layout, lang="en", state=state)
+    r, g, b = (int(v) for v in img[int(0.36 * h), int(0.22 * w)])
+    assert g > 90 and r < 60

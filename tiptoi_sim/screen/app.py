@@ -96,6 +96,7 @@ class PenWindow:
         self.running = True
         self.frame = 0
         self.last_state: dict[str, Any] | None = None
+        self.outcome_text: str | None = None     # what the pen said at the end, for the banner
         # window taps not yet answered by the pen: its answer (a tap_ack or the first say)
         # interrupts what is being said, as a new tap on the real pen does
         self._pending_taps = 0
@@ -153,6 +154,8 @@ class PenWindow:
         if t == "say":
             text = ev.get("text", "")
             self.captions.append(text)
+            if str(ev.get("key", "")).startswith("game_over.") and ev.get("key") != "game_over.already":
+                self.outcome_text = text
             self._speak(text)
         elif t == "tap_ack":
             self._pending_taps = max(0, self._pending_taps - 1)
@@ -309,7 +312,8 @@ class PenWindow:
             self.painter.draw_state(self.screen, self.board_rect, state_view)
         else:
             self.painter.draw(self.screen, self.board_rect, state, director=self.director,
-                              highlight=self._highlight(), paused=self.live.paused)
+                              highlight=self._highlight(), paused=self.live.paused,
+                              outcome_text=self.outcome_text)
         self.last_state = state
         if state is None:
             self._draw_pen_mode(mode)

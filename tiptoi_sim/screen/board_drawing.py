@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from typing import Any
 
 import pygame
@@ -475,16 +476,18 @@ class BoardPainter:
 
     # ------------------------------------------------------------------ state overlay
     def draw(self, surf: pygame.Surface, r: pygame.Rect, state: dict[str, Any] | None = None, *,
-             director: bool = False, highlight: str | None = None, paused: bool = False) -> None:
+             director: bool = False, highlight: str | None = None, paused: bool = False,
+             outcome_text: str | None = None) -> None:
         """The board in rect ``r`` of ``surf`` and, if given, the table state over it."""
         surf.blit(self.base(r.size), r.topleft)
         if highlight and highlight in self.layout.hotspots:
             pts = self.poly_px(r, self.layout.hotspots[highlight])
             pygame.draw.polygon(surf, (255, 140, 0), pts, max(2, r.h // 200))
         if state is not None:
-            self.draw_state(surf, r, state, director=director, paused=paused)
+            self.draw_state(surf, r, state, director=director, paused=paused, outcome_text=outcome_text)
 
-    def draw_state(self, surf, r, s: dict[str, Any], *, director=False, paused=False) -> None:
+    def draw_state(self, surf, r, s: dict[str, Any], *, director=False, paused=False,
+                   outcome_text: str | None = None) -> None:
         unit = r.h / 100.0
         mrad = 1.5 * unit
         revealed = s.get("revealed", {})
@@ -586,7 +589,7 @@ class BoardPainter:
         if director:
             self._draw_director(surf, r, unit, s)
         if s.get("outcome"):
-            self._draw_outcome(surf, r, unit, s["outcome"])
+            self._draw_outcome(surf, r, unit, s["outcome"], outcome_text)
 
     def _draw_clock(self, surf, r, unit, s, paused) -> None:
         box = pygame.Rect(r.x + int(0.015 * r.w), r.y + int(0.006 * r.h), int(0.15 * r.w), int(0.06 * r.h))
@@ -635,11 +638,15 @@ class BoardPainter:
             pygame.draw.rect(surf, DIRECTOR_RGB, tb, max(1, int(0.3 * unit)))
             self.text(surf, line, tb.inflate(-4, -2), DIRECTOR_RGB, max_size=int(2 * unit), bold=True)
 
-    def _draw_outcome(self, surf, r, unit, outcome) -> None:
+    def _draw_outcome(self, surf, r, unit, outcome, text: str | None = None) -> None:
+        """The end banner: ``text`` is what the pen said (the app knows it); without it, the
+        first sentence of the phrase (the state does not name the player)."""
         result = outcome[0] if outcome else ""
         reason = outcome[1] if len(outcome) > 1 else ""
-        key = f"game_over.{result}.{reason}"
-        text = self.phrases.templates.get(key, f"{result} {reason}").replace("{player}", "").strip()
+        if not text:
+            template = self.phrases.templates.get(f"game_over.{result}.{reason}", f"{result} {reason}")
+            m = re.match(r"[^.!{]*[.!]", template)
+            text = (m.group(0) if m else template.split("{")[0]).strip()
         banner = pygame.Rect(r.x + int(0.2 * r.w), r.y + int(0.33 * r.h), int(0.5 * r.w), int(0.14 * r.h))
         bg = (30, 120, 60) if result == "won" else (150, 20, 30)
         pygame.draw.rect(surf, bg, banner, border_radius=int(2 * unit))
