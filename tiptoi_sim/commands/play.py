@@ -121,7 +121,9 @@ def run(args) -> int:
         if args.ui == "terminal":
             from tiptoi_sim.millionen_coup.terminal import TerminalUI
 
-            speaker = open_speaker(live.session.lang, enabled=not args.no_speech)
+            with live.lock:
+                likely = live.session.likely_phrases()
+            speaker = open_speaker(live.session.lang, enabled=not args.no_speech, prefetch=likely)
             try:
                 ui = TerminalUI(live, speaker)  # listening before the first event
                 begin()

@@ -183,6 +183,27 @@ class PenSession:
         elif type_ == "game_over":
             self.say(f"game_over.{f['result']}.{f['reason']}", player)
 
+    # ------------------------------------------------------------------ speech prefetch
+    def likely_phrases(self) -> list[str]:
+        """Texts the pen is likely to say, most likely first, for the speech cache to render in
+        the background at start: the dialogue, the guard in every room, the time, then every
+        colour's moves and their ends."""
+        out: list[str] = []
+        r = self.phrases.render
+        out += [r(k) for k in ("pen.welcome", "login.start", "login.pick_level", "phase.preparation",
+                               "phase.execution", "info.what")]
+        out += [self.phrases.render("guard.enters", room=self.name(f"room:{room}")) for room in self.data.rooms]
+        for k in ("lock_opened",):
+            out += [r(k, n=n) for n in range(1, self.data.hidden["locks"] + 2)]
+        colours = list(self.game.players) if self.game else list(self.data.colours)
+        for colour in colours:
+            pname = self.name(f"player:{colour}")
+            for room in self.data.rooms:
+                target = self.name(f"room:{room}")
+                out.append(r("start.walk", player=pname, target=target, units=1))
+                out.append(r("done.walk", player=pname, target=target))
+        return list(dict.fromkeys(out))
+
     # ------------------------------------------------------------------ starting a game
     def start_game(self, players: dict[str, str], *, difficulty: str = "normal", tutorial: bool = False,
                    hidden: HiddenSetup | None = None) -> Game:
