@@ -479,3 +479,25 @@ def test_legal_actions_are_exactly_the_unrefused_ones(data):
             g.now = nd
             sched.fire_due(nd, lambda: g.outcome is not None)
     assert checked > 50
+
+
+def test_tutorial_has_fewer_locks_one_alarm_and_explains(run):
+    ev = run("""
+setup:
+  seed: 2
+  unit_seconds: 1
+  tutorial: true
+  players: {red: ben}
+taps:
+  - {at: 0, tap: [player:red, action:explore, explore:general]}
+  - {at: 3, tap: [player:red, action:explore, explore:general]}
+  - {at: 6, tap: [player:red, action:explore, explore:general]}
+  - {at: 9, tap: [player:red, action:explore, explore:locks]}
+  - {at: 11, tap: [player:red, action:explore, explore:alarms]}
+until: 14
+""", with_say=True)
+    revealed = of(ev, "revealed")
+    assert sorted(e["item"] for e in revealed if e["field"] == "locks") == [2, 3]
+    assert [e["item"] for e in revealed if e["field"] == "alarms"] == ["A"]
+    keys = [e["key"] for e in ev if e["type"] == "say"]
+    assert "tutorial.preparation" in keys and "tutorial.after_explore" in keys

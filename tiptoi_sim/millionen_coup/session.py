@@ -147,10 +147,14 @@ class PenSession:
             self.say(f"start.{f['action']}", player, target=f["target"], units=f["units"])
         elif type_ == "action_finished":
             self.say(f"done.{f['action']}", player, target=f["target"])
+            if self.game is not None and self.game.tutorial and f["action"] in ("explore", "learn", "forge", "walk"):
+                self.say(f"tutorial.after_{f['action']}", player)
         elif type_ == "action_aborted":
             self.say("aborted", player, action=f["action"])
         elif type_ == "phase":
             self.say(f"phase.{f['name']}")
+            if self.game is not None and self.game.tutorial:
+                self.say(f"tutorial.{f['name']}")  # the tutorial explains each phase
         elif type_ == "revealed":
             w = f["where"]
             if f["field"] == "locks":
