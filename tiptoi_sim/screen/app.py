@@ -120,9 +120,13 @@ class PenWindow:
             from tiptoi_sim.speech import catalogue_texts, open_speaker
 
             speaker = open_speaker(self.lang, enabled=not no_speech)
-            # the fixed phrases render in the background, so the pen answers at once later
-            speaker.prefetch(catalogue_texts(self.data.phrases[self.lang],
-                                             first=("pen.welcome", "login.start", "phase.preparation")))
+            # likely phrases render in the background, so the pen answers at once later
+            likely: list[str] = []
+            if hasattr(self.live.session, "likely_phrases"):
+                with self.live.lock:
+                    likely = list(self.live.session.likely_phrases())
+            fixed = catalogue_texts(self.data.phrases[self.lang], first=("pen.welcome", "login.start"))
+            speaker.prefetch(list(dict.fromkeys(likely + fixed)))
             return speaker
         except Exception as e:  # speech is a nicety: the game goes on with captions
             print(f"tiptoi-sim: speech unavailable ({e}); captions only.", file=sys.stderr)
