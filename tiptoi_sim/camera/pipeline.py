@@ -14,7 +14,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
-from tiptoi_sim.camera.registration import MarkerTracker, homography_from_corners, warp_board
+from tiptoi_sim.camera.registration import MarkerTracker, warp_board
 from tiptoi_sim.camera.stylus import StylusColour, find_tip
 
 
@@ -126,7 +126,8 @@ class TapPipeline:
             tip_px = find_tip(img, fg, self.cfg.stylus)
             st.hand = st.hand or tip_px is not None
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
-        tip = None if tip_px is None else ((tip_px[0] + 0.5) / W, (tip_px[1] + 0.5) / Hh)
+        # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
+        tip = None if tip_px is None else (tip_px[0] / W, tip_px[1] / Hh)
         st.tip = tip
         d = self.dwell.update(t, tip)
         st.progress = self.dwell.progress

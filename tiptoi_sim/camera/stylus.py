@@ -62,7 +62,7 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
     """(x, y) pixel centre of the largest blob of the tip colour that differs from the empty
     board, or None."""
     m = cv2.bitwise_and(colour.mask(img_bgr), fg)
-    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(m)
     if n <= 1:
         return None

@@ -1,0 +1,73 @@
+"""``play --input webcam``: the camera thread feeding taps into the game.
+
+``start_camera_input(source, on_tap, on_status, layout, **options)`` starts a :class:`CameraInput`
+and returns it; ``.stop()`` ends it. ``on_tap(tap_id)`` is called from the camera thread for every
+dwell on a hotspot (hand it to a queue, e.g. ``LiveGame.put_tap``); ``on_status(kind, detail)``
+announces ``camera_lost`` (let the mouse take over; the camera is retried), ``camera_back``,
+``registered`` (the board was found), ``board_moved`` and ``video_ended``. ``.view()`` gives the
+latest small camera view (RGB numpy array with the board outline, the tip and the dwell ring)
+for the screen.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import cv2
+
+from tiptoi_sim.camera.capture import CaptureThread
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.stylus import StylusColour
+
+
+class CameraInput:
+    def __init__(self, source, on_tap, on_status, layout, *, pointer: str = "finger",
+                 dwell_radius: float = 0.015, dwell_s: float = 0.6, stylus_colour: str | StylusColour = "green",
+                 corners=None, view_width: int = 320, realtime: bool = True, retry_s: float = 2.0):
+        colour = stylus_colour if isinstance(stylus_colour, StylusColour) else StylusColour.preset(stylus_colour)
+        cfg = PipelineConfig(pointer=pointer, aspect=getattr(layout, "aspect", 1.6), dwell_radius=dwell_radius,
+                             dwell_s=dwell_s, stylus=colour, corners=corners)
+        self.pipeline = TapPipeline(layout.hit_test, cfg)
+        self.on_tap = on_tap
+        self.on_status = on_status or (lambda kind, detail="": None)
+        self.view_width = view_width
+        self._view = None
+        self._lock = threading.Lock()
+        self._registered = False
+        self.thread = CaptureThread(source, self._frame, self.on_status, realtime=realtime, retry_s=retry_s)
+
+    def start(self) -> "CameraInput":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.thread.stop()
+
+    def view(self):
+        with self._lock:
+            return self._view
+
+    def calibrate_stylus(self, frame_bgr, box) -> StylusColour:
+        """Learn the tip colour from a frame with the tip held up inside ``box`` (x, y, w, h)."""
+        colour = StylusColour.calibrate(frame_bgr, box)
+        self.pipeline.cfg.stylus = colour
+        return colour
+
+    def _frame(self, frame, t) -> None:
+        H_before = self.pipeline.H
+        taps = self.pipeline.process(frame, t)
+        if self.pipeline.H is not None and H_before is None:
+            self.on_status("registered", "")
+        elif H_before is not None and self.pipeline.H is not H_before:
+            self.on_status("board_moved", "")
+        for tap in taps:
+            if tap.tap is not None:
+                self.on_tap(tap.tap)
+        view = cv2.cvtColor(self.pipeline.draw_view(frame, self.view_width), cv2.COLOR_BGR2RGB)
+        with self._lock:
+            self._view = view
+
+
+def start_camera_input(source, on_tap, on_status, layout, **options) -> CameraInput:
+    """Start reading ``source`` (camera index like ``0`` or a video file) in its own thread."""
+    return CameraInput(source, on_tap, on_status, layout, **options).start()
