@@ -165,10 +165,11 @@ def register_by_features(board_img: np.ndarray, frame: np.ndarray, n_features: i
     src = np.float32([k2[m.queryIdx].pt for m in good])
     dst = np.float32([k1[m.trainIdx].pt for m in good])
     h, w = g1.shape[:2]
-    dst /= np.float32([w, h])
-    H, mask = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, 3.0 / max(w, h), maxIters=5000, confidence=0.999)
+    H, mask = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, 4.0, maxIters=5000, confidence=0.999)
     if H is None or mask is None or int(mask.sum()) < min_inliers:
         return None
+    # picture pixels -> board coordinates 0-1
+    H = np.diag([1.0 / w, 1.0 / h, 1.0]) @ H
     return H
 
 

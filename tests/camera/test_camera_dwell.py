@@ -1,0 +1,49 @@
+from tiptoi_sim.camera.dwell import DwellDetector
+
+
+def feed(det, samples):
+    return [tap for t, p in samples if (tap := det.update(t, p)) is not None]
+
+
+def test_a_resting_tip_taps_once_at_the_median():
+    det = DwellDetector(radius=0.015, dwell_s=0.6)
+    pts = [(i / 30, (0.5 + 0.004 * ((-1) ** i), 0.3)) for i in range(60)]
+    taps = feed(det, pts)
+    assert len(taps) == 1
+    assert abs(taps[0].x - 0.5) < 0.005 and taps[0].y == 0.3
+    assert abs(taps[0].t - 0.6) < 1 / 30 + 1e-9  # on the frame that completes the dwell
+
+
+def test_a_moving_tip_never_taps():
+    det = DwellDetector(radius=0.015, dwell_s=0.6)
+    pts = [(i / 30, (0.1 + i * 0.003, 0.5)) for i in range(120)]  # 0.09 board widths per second
+    assert feed(det, pts) == []
+
+
+def test_no_new_tap_until_the_tip_leaves_or_disappears():
+    det = DwellDetector(radius=0.015, dwell_s=0.6, lost_s=0.2)
+    still = [(i / 30, (0.5, 0.5)) for i in range(60)]
+    assert len(feed(det, still)) == 1
+    # leaves the radius and comes to rest elsewhere: a second tap
+    moved = [(2 + i / 30, (0.7, 0.5)) for i in range(30)]
+    assert len(feed(det, moved)) == 1
+    # disappears for a moment (longer than lost_s) and rests again at the same spot: a third
+    gone = [(3 + i / 30, None) for i in range(10)]
+    back = [(3.5 + i / 30, (0.7, 0.5)) for i in range(30)]
+    assert feed(det, gone) == [] and len(feed(det, back)) == 1
+
+
+def test_a_one_frame_dropout_does_not_restart_or_repeat():
+    det = DwellDetector(radius=0.015, dwell_s=0.6, lost_s=0.2)
+    pts = [(i / 30, None if i == 10 else (0.2, 0.2)) for i in range(60)]
+    taps = feed(det, pts)
+    assert len(taps) == 1 and taps[0].t < 0.7
+
+
+def test_radius_is_a_share_of_the_board_width_in_both_directions():
+    # board 1.6 times wider than high: 0.02 in y is 0.0125 board widths, inside a 0.015 radius
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1 / 1.6)
+    pts = [(i / 30, (0.5, 0.5 + (0.02 if i % 2 else 0.0))) for i in range(30)]
+    assert len(feed(det, pts)) == 1
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    assert feed(det, pts) == []

@@ -1,0 +1,61 @@
+from conftest import visit
+
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.synth import SyntheticClip, random_clip, score_taps
+
+
+def run_clip(clip, layout, **cfg):
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, **cfg))
+    taps = []
+    for i in range(clip.n_frames):
+        taps += pipe.process(clip.frame(i), i / clip.fps)
+    return pipe, taps
+
+
+def test_a_dwell_on_a_known_hotspot_gives_exactly_one_tap_on_it(layout, board):
+    target = layout.centre("room:lobby")
+    clip = SyntheticClip(board, [visit("tap", "bottom", target, "room:lobby", 1.2)], fps=15, duration=3.6,
+                         seed=11, table="wood")
+    pipe, taps = run_clip(clip, layout)
+    assert [t.tap for t in taps] == ["room:lobby"]
+    tap = taps[0]
+    assert abs(tap.x - target[0]) < 0.015 and abs(tap.y - target[1]) < 0.015 * layout.aspect
+    # within the dwell: after 0.6 s of rest, and no later than one frame after the dwell ended
+    assert 1.8 + 0.6 - 0.2 <= tap.t <= 1.8 + 1.0
+
+
+def test_a_clip_without_a_hand_gives_no_tap(layout, board):
+    # exposure drift, a moving soft shadow, blur and noise, but nobody at the table
+    clip = SyntheticClip(board, [], fps=15, duration=6.0, seed=12, drift=0.2)
+    pipe, taps = run_clip(clip, layout)
+    assert pipe.H is not None and taps == []
+
+
+def test_idle_hands_give_no_tap(layout, board):
+    rest = visit("rest", "left", (0.4, 0.5), None, 1.2, dwell=2.0)
+    sweep = visit("sweep", "top", (0.3, 0.3), None, 4.5, dwell=2.0, path=[(0.7, 0.4), (0.5, 0.7)])
+    clip = SyntheticClip(board, [rest, sweep], fps=15, duration=8.0, seed=13)
+    _, taps = run_clip(clip, layout)
+    assert taps == []
+
+
+def test_hands_of_several_tones_and_sides_tap_the_right_hotspots(layout, board):
+    clip = random_clip(layout.hotspots, board, seed=21, fps=15, n_taps=3, hit_test=layout.hit_test)
+    _, taps = run_clip(clip, layout)
+    sc = score_taps(clip, taps)
+    assert sc.right == 3 and sc.false == 0, [(t.t, t.tap) for t in taps]
+
+
+def test_the_stylus_tip_taps(layout, board):
+    target = layout.centre("lock:3")
+    clip = SyntheticClip(board, [visit("tap", "right", target, "lock:3", 1.2)], fps=15, duration=3.6,
+                         seed=14, stylus=True)
+    _, taps = run_clip(clip, layout, pointer="stylus")
+    assert [t.tap for t in taps] == ["lock:3"]
+
+
+def test_clicked_corners_replace_the_markers(layout, board):
+    target = layout.centre("digit:5")
+    clip = SyntheticClip(board, [visit("tap", "left", target, "digit:5", 1.2)], fps=15, duration=3.6, seed=15)
+    _, taps = run_clip(clip, layout, corners=clip.board_corners_cam.tolist())
+    assert [t.tap for t in taps] == ["digit:5"]
