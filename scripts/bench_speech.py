@@ -120,15 +120,24 @@ print(json.dumps({"requests": requests, "format": fmt}))
 
 
 def bench_latency(lang: str, texts: list[str], cache_folder: Path, trials: int) -> dict:
+    return measure_disk_latency(CHILD, [lang, str(cache_folder), str(trials)], json.dumps(texts))
+
+
+def measure_disk_latency(child_code: str, child_args: list[str], stdin_text: str = "",
+                         extra_env: dict | None = None) -> dict:
+    """Run ``child_code`` with SDL's disk audio driver; it prints a last JSON line with
+    ``requests`` (CLOCK_MONOTONIC times) and the mixer ``format``. Returns the latency from each
+    request to the first loud sample after it (and the child's other JSON fields under ``child``)."""
     import numpy as np
 
     raw = Path(tempfile.mkdtemp(prefix="tiptoi-bench-")) / "out.raw"
     env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(raw), PYTHONPATH=str(REPO),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    child = subprocess.Popen([sys.executable, "-c", CHILD, lang, str(cache_folder), str(trials)],
+               PYGAME_HIDE_SUPPORT_PROMPT="1", **(extra_env or {}))
+    spawned = time.monotonic()
+    child = subprocess.Popen([sys.executable, "-c", child_code, *child_args],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env=env, text=True)
-    child.stdin.write(json.dumps(texts))
+    child.stdin.write(stdin_text)
     child.stdin.close()
     stamps: list[tuple[float, int]] = []
     last = -1
@@ -172,7 +181,8 @@ def bench_latency(lang: str, texts: list[str], cache_folder: Path, trials: int) 
     p95 = latencies[min(len(latencies) - 1, int(round(0.95 * (len(latencies) - 1))))]
     return {"trials": len(latencies), "median_ms": round(statistics.median(latencies), 1),
             "p95_ms": round(p95, 1), "min_ms": round(latencies[0], 1), "max_ms": round(latencies[-1], 1),
-            "mixer": {"frequency": freq, "channels": channels}}
+            "mixer": {"frequency": freq, "channels": channels}, "spawned": spawned,
+            "child": {k: v for k, v in info.items() if k not in ("requests", "format")}}
 
 
 def main(argv=None) -> int:
@@ -195,6 +205,8 @@ def main(argv=None) -> int:
         from tiptoi_sim.speech.wavutil import speakable
 
         latency = bench_latency(lang, [t for t in texts if speakable(t)][:20], Path(folder), args.trials)
+        latency.pop("spawned", None)
+        latency.pop("child", None)
     result = {"catalogues": [str(p) for p in paths], "lang": lang, "synthesis": synth, "latency": latency,
               "targets": {"synthesis_seconds": 30, "latency_median_ms": 30, "latency_p95_ms": 60}}
     if args.json:

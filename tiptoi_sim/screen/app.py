@@ -40,6 +40,7 @@ from tiptoi_sim.millionen_coup.taps import aliases as tap_aliases  # noqa: E402
 from tiptoi_sim.screen.board_drawing import PAPER, BoardPainter, Fonts, fit_rect, wrap  # noqa: E402
 
 FPS = 30
+WAKE_EVENT = pygame.USEREVENT + 7  # posted by the scheduler thread when the pen has something new
 WINDOW_SIZE = (1280, 860)
 CAPTION_LINES = 3
 FLASH_SECONDS = 0.35
@@ -107,7 +108,7 @@ class PenWindow:
         #: called after each frame is drawn, before the flip (an input adapter such as the webcam
         #: may draw its pointer there); each gets this window
         self.frame_hooks: list = []
-        live.listeners.append(self.events.append)  # deque.append is thread-safe
+        live.listeners.append(self._on_session_event)
         # what the pen said before this window listened (e.g. the start of a set-up game)
         with live.lock:
             last = live.session.last_say
@@ -415,6 +416,34 @@ class PenWindow:
         while self.events:
             self.handle_event(self.events.popleft())
 
+    def _on_session_event(self, ev: Event) -> None:
+        """Called on the scheduler's thread: queue the event and wake the window loop, so the
+        pen answers a click at once instead of at the next frame."""
+        self.events.append(ev)  # deque.append is thread-safe
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))  # SDL_PushEvent is thread-safe
+        except pygame.error:
+            pass  # the display is closing: the event stays queued
+
+    def run_frame(self, until: float | None = None) -> None:
+        """One frame, then wait for input or the pen's answer until the next frame is due
+        (or ``until``, a time.monotonic value), handling each at once as it comes."""
+        self.step()
+        due = time.monotonic() + 1.0 / FPS
+        if until is not None:
+            due = min(due, until)
+        while self.running:
+            left = due - time.monotonic()
+            if left <= 0:
+                break
+            e = pygame.event.wait(max(1, int(left * 1000)))
+            if e.type == pygame.NOEVENT:
+                continue
+            if e.type != WAKE_EVENT:
+                self.handle_pygame(e)
+            while self.events:
+                self.handle_event(self.events.popleft())
+
     def step(self) -> None:
         """One frame: input, session events, drawing."""
         self.pump()
@@ -443,11 +472,9 @@ class PenWindow:
             self.notice = f"F12: {e}"
 
     def run(self, *, frames: int | None = None, screenshot: str | None = None) -> int:
-        clock = pygame.time.Clock()
         try:
             while self.running and (frames is None or self.frame < frames):
-                self.step()
-                clock.tick(FPS)
+                self.run_frame()
             if screenshot:
                 if self.frame == 0:
                     self.draw()
@@ -458,7 +485,7 @@ class PenWindow:
 
     def close(self) -> None:
         try:
-            self.live.listeners.remove(self.events.append)
+            self.live.listeners.remove(self._on_session_event)
         except ValueError:
             pass
         try:
