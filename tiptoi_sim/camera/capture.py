@@ -95,17 +95,17 @@ class CaptureThread(threading.Thread):
         self.on_status = on_status or (lambda kind, detail="": None)
         self.realtime = realtime
         self.retry_s = retry_s
-        self._stop = threading.Event()
+        self._halt = threading.Event()
         self.error: str | None = None
 
     def stop(self, timeout: float = 2.0) -> None:
-        self._stop.set()
+        self._halt.set()
         if self.is_alive() and threading.current_thread() is not self:
             self.join(timeout)
 
     def run(self) -> None:
         lost = False
-        while not self._stop.is_set():
+        while not self._halt.is_set():
             try:
                 self.src.open()
             except SourceError as e:
@@ -116,13 +116,13 @@ class CaptureThread(threading.Thread):
                 if not lost:
                     self.on_status("camera_lost", str(e))
                     lost = True
-                self._stop.wait(self.retry_s)
+                self._halt.wait(self.retry_s)
                 continue
             if lost:
                 self.on_status("camera_back", str(self.src.source))
                 lost = False
             start = time.monotonic()
-            while not self._stop.is_set():
+            while not self._halt.is_set():
                 got = self.src.read()
                 if got is None:
                     break
@@ -130,13 +130,13 @@ class CaptureThread(threading.Thread):
                 if self.realtime and self.src.is_file:
                     wait = start + t - time.monotonic()
                     if wait > 0:
-                        self._stop.wait(wait)
+                        self._halt.wait(wait)
                 self.on_frame(frame, t)
             self.src.close()
             if self.src.is_file:
                 self.on_status("video_ended", str(self.src.source))
                 return
-            if not self._stop.is_set():
+            if not self._halt.is_set():
                 self.on_status("camera_lost", f"camera {self.src.source} stopped delivering frames")
                 lost = True
-                self._stop.wait(self.retry_s)
+                self._halt.wait(self.retry_s)
