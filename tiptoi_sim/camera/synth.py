@@ -95,6 +95,7 @@ class SyntheticClip:
         self._build_scene(board_bgr, table, marker_frac)
         self.truth = [TruthTap(v.t_arrive, v.t_leave, v.target_id, *v.target)
                       for v in visits if v.kind == "tap" and v.target_id]
+        self._tap_visits = [v for v in visits if v.kind == "tap" and v.target_id]
         self._phase = self.rng.uniform(0, 2 * np.pi, 4)
 
     # ------------------------------------------------------------------ the still scene
@@ -178,6 +179,18 @@ class SyntheticClip:
         last = v.path[-1] if (v.kind == "sweep" and v.path) else v.target
         a = _ease((t - v.t_leave) / max(1e-6, v.t_gone - v.t_leave))
         return tuple(np.add(last, np.multiply(a, np.subtract(start, last))))
+
+    def rest_start(self, k: int, radius: float = 0.015) -> float:
+        """When the tip of the ``k``-th dwell really came to rest: the first frame time from which
+        it stays within ``radius`` (board widths) of the target (it eases into place)."""
+        v = self._tap_visits[k]
+        i = int(np.floor(v.t_arrive * self.fps))
+        while i > 0:
+            p = self._tip_at(v, (i - 1) / self.fps)
+            if p is None or np.hypot(p[0] - v.target[0], (p[1] - v.target[1]) / self.aspect) > radius:
+                break
+            i -= 1
+        return i / self.fps
 
     # ------------------------------------------------------------------ drawing
     def frame(self, i: int) -> np.ndarray:
@@ -390,7 +403,7 @@ class Score:
     missed: int = 0
     false: int = 0
     frames: int = 0
-    delays: list = field(default_factory=list)  # seconds after the dwell's first 0.6 s
+    delays: list = field(default_factory=list)  # tap time - (when the tip truly came to rest + dwell)
 
     def add(self, o: "Score") -> None:
         for k in ("truth", "right", "wrong", "missed", "false", "frames"):
@@ -419,6 +432,6 @@ def score_taps(clip: SyntheticClip, taps, dwell_s: float = 0.6, late_s: float = 
             sc.right += 1
         else:
             sc.wrong += 1
-        sc.delays.append(tp.t - (tr.t_start + dwell_s))
+        sc.delays.append(tp.t - (clip.rest_start(hit) + dwell_s))
     sc.missed = sc.truth - len(used)
     return sc
