@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from tiptoi_sim.assistants.session import AssistantSession
+from tiptoi_sim.screen.text import wrap  # noqa: F401  (used by the games' panels)
 
 BG = (18, 24, 38)
 FG = (235, 235, 225)
@@ -67,20 +68,6 @@ def _short(v: Any) -> str:
     if isinstance(v, list):
         return ", ".join(_short(x) for x in v) if v else "–"
     return str(v)
-
-
-def wrap(font, text: str, width: int) -> list[str]:
-    words, lines, cur = text.split(" "), [], ""
-    for w in words:
-        trial = (cur + " " + w).strip()
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 class TableScreen:

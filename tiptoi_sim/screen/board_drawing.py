@@ -29,6 +29,7 @@ import pygame
 from tiptoi_sim.core.phrases import Phrases
 from tiptoi_sim.millionen_coup.data import GameData
 from tiptoi_sim.millionen_coup.layout import Layout, Point, bbox, polygon_centroid
+from tiptoi_sim.screen.text import wrap  # noqa: F401  (app.py imports it from here)
 
 # ----------------------------------------------------------------------------- colours
 PAPER = (236, 229, 211)
@@ -95,22 +96,6 @@ class Fonts:
             f.set_bold(bold)
             self._cache[key] = f
         return self._cache[key]
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` (a single long word stays whole)."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if not cur or font.size(trial)[0] <= width:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 class BoardPainter:

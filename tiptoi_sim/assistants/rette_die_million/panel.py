@@ -13,6 +13,8 @@ import json
 import time
 from typing import Any
 
+from tiptoi_sim.screen.text import wrap
+
 BG_WINDOW = (30, 60, 120)
 CLOSED = (55, 60, 75)
 DROPPED = (25, 25, 30)
@@ -75,20 +77,6 @@ def click_command(rect, state: dict[str, Any], pos, button: int = 1) -> str | No
                 return f"take {w['letter']}" if w["chips"] else None
             return f"put {w['letter']}" if run["unplaced"] else None
     return None
-
-
-def _wrap(font, text: str, width: int) -> list[str]:
-    words, lines, cur = text.split(" "), [], ""
-    for word in words:
-        trial = (cur + " " + word).strip()
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _blit_lines(surface, font, lines, x, y, color, max_y) -> int:
@@ -160,7 +148,7 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
     text = run.get("question") or " / ".join(run.get("categories") or [])
     if run.get("category") and run.get("question"):
         text = f"{run['category']}: {run['question']}"
-    _blit_lines(surface, normal, _wrap(normal, text, head.width), head.left, y, FG, head.bottom)
+    _blit_lines(surface, normal, wrap(normal, text, head.width), head.left, y, FG, head.bottom)
 
     # the board
     rev = state.get("reveal") if state.get("phase") in ("revealed", "setup") else None
@@ -188,7 +176,7 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
             continue
         ty = r.top + pad // 2 + limg.get_height()
         if w.get("answer"):
-            ty = _blit_lines(surface, small, _wrap(small, w["answer"], r.width - pad), r.left + pad // 2,
+            ty = _blit_lines(surface, small, wrap(small, w["answer"], r.width - pad), r.left + pad // 2,
                              ty, FG, r.bottom - 3 * small.get_height())
         if rev:
             chips = (dropped.get(letter) or pending.get(letter) or {}).get("chips", 0)
@@ -256,7 +244,7 @@ def _draw_scores(surface, x: int, y: int, bottom: int, state, fonts, ph) -> int:
 def _draw_setup(surface, rect, state, fonts, ph) -> None:
     normal, small = fonts["normal"], fonts["small"]
     y = rect.top
-    y = _blit_lines(surface, normal, _wrap(normal, state.get("expected", ""), rect.width), rect.left, y,
+    y = _blit_lines(surface, normal, wrap(normal, state.get("expected", ""), rect.width), rect.left, y,
                     GOLD, rect.bottom)
     y += 10
     for t in state.get("teams", []):
