@@ -50,16 +50,20 @@ class BoardModel:
             self.bg = np.median(np.stack(self._samples), axis=0).astype(np.float32)
             self._samples = []
 
-    def difference(self, log_img: np.ndarray) -> np.ndarray:
-        """uint8 mask (255 = differs from the empty board)."""
+    def score(self, log_img: np.ndarray) -> np.ndarray:
+        """float32 map: how much each pixel differs from the empty board, in units of its
+        threshold (>= 1 differs; 0.5-1 is a weak difference, used to grow a hand's outline)."""
         d = log_img - self.bg
         lum = d.mean(axis=2)
         lum -= float(np.median(lum))  # exposure drift: a global gain
         # hue change: what is left of the difference once its grey part (any gain) is removed
         chroma = np.sqrt(((d - d.mean(axis=2, keepdims=True)) ** 2).sum(axis=2))
         grey = np.abs(lum - _shadow_field(lum))
-        fg = (grey > self.grey_thresh) | (chroma > self.chroma_thresh)
-        return fg.astype(np.uint8) * 255
+        return np.maximum(grey * (1.0 / self.grey_thresh), chroma * (1.0 / self.chroma_thresh))
+
+    def difference(self, log_img: np.ndarray) -> np.ndarray:
+        """uint8 mask (255 = differs from the empty board)."""
+        return (self.score(log_img) >= 1.0).astype(np.uint8) * 255
 
     def update(self, log_img: np.ndarray, hand_mask: np.ndarray | None) -> None:
         """Blend the frame into the model: fast when no hand is in view, slowly outside the hand

@@ -14,7 +14,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
-from tiptoi_sim.camera.registration import MarkerTracker, warp_board
+from tiptoi_sim.camera.registration import MarkerTracker
 from tiptoi_sim.camera.stylus import StylusColour, find_tip
 
 
@@ -22,6 +22,8 @@ from tiptoi_sim.camera.stylus import StylusColour, find_tip
 class PipelineConfig:
     pointer: str = "finger"           # finger | stylus
     board_px: int = 256               # width of the rectified board the pointer is sought in
+    margin: float = 0.08              # table seen around the board (board widths), so a hand
+                                      # reaching a spot near the edge is seen with its arm
     aspect: float = 1.6               # board width / height
     dwell_radius: float = 0.015       # share of the board's width
     dwell_s: float = 0.6
@@ -67,10 +69,16 @@ class TapPipeline:
             self.tracker.set_corners(self.cfg.corners)
         if self.cfg.homography is not None:
             self.tracker.H = np.asarray(self.cfg.homography, np.float64)
-        self.size = (self.cfg.board_px, max(8, int(round(self.cfg.board_px / self.cfg.aspect))))
+        bp = self.cfg.board_px
+        self.board_size = (bp, max(8, int(round(bp / self.cfg.aspect))))
+        self.margin_px = int(round(self.cfg.margin * bp))
+        self.size = (self.board_size[0] + 2 * self.margin_px, self.board_size[1] + 2 * self.margin_px)
+        # board coordinates (0-1) -> pixels of the rectified picture (board plus margin)
+        self.S = np.array([[self.board_size[0], 0, self.margin_px], [0, self.board_size[1], self.margin_px], [0, 0, 1]],
+                          np.float64)
         self.model = BoardModel(learn_s=self.cfg.learn_s)
         self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
-                                   aspect=self.size[1] / self.size[0])
+                                   aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
         self._frame_no = 0
         self.board_img: np.ndarray | None = None
@@ -91,7 +99,7 @@ class TapPipeline:
         if self.tracker.update(gray, hand_in_view=self.state.hand):
             # the board (or the camera) moved: the empty-board model no longer fits
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
-            self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.size[1] / self.size[0])
+            self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
 
     def process(self, frame: np.ndarray, t: float) -> list[CameraTap]:
@@ -104,7 +112,8 @@ class TapPipeline:
         if not st.registered:
             st.hand, st.tip, st.progress = False, None, 0.0
             return []
-        img = warp_board(frame, self.tracker.H, self.size)
+        img = cv2.warpPerspective(frame, self.S @ self.tracker.H, self.size, flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)
         self.board_img = img
         log_img = BoardModel.to_log(img)
         if not self.model.ready:
@@ -113,11 +122,14 @@ class TapPipeline:
             st.hand, st.tip = False, None
             return []
         st.learning = False
-        fg = self.model.difference(log_img)
+        score = self.model.score(log_img)
+        fg = (score >= 1.0).astype(np.uint8) * 255
+        weak = (score >= 0.5).astype(np.uint8) * 255
         self.fg = fg
-        W, Hh = self.size
+        W, Hh = self.board_size
+        mp = self.margin_px
         tip_px = None
-        hand = find_hand(fg)
+        hand = find_hand(fg, weak)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:
@@ -127,7 +139,7 @@ class TapPipeline:
             st.hand = st.hand or tip_px is not None
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
-        tip = None if tip_px is None else (tip_px[0] / W, tip_px[1] / Hh)
+        tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
         st.tip = tip
         d = self.dwell.update(t, tip)
         st.progress = self.dwell.progress

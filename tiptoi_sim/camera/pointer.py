@@ -24,22 +24,34 @@ class Hand:
     area: int
 
 
-def find_hand(fg: np.ndarray, *, min_area_frac: float = 0.004, border: int = 2,
+def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, min_area_frac: float = 0.001, border: int = 2,
               finger_radius_frac: float = 0.03, max_fill: float = 0.42) -> Hand | None:
-    """The largest foreground region touching the border, with its entry point and fingertip."""
+    """The largest foreground region touching the border, with its entry point and fingertip.
+
+    ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
+    into it: the blurred, rounded end of a pale finger over a pale board is only weakly
+    different, and without it the tip would sit short of the real one."""
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    # a pale finger over a pale board can come apart from its hand: regions are grown by a
+    # few pixels to find what belongs together, but only the mask's own pixels are kept
+    grown = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
     best, best_area = 0, int(min_area_frac * h * w)
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
-        if touches and area >= best_area:
+        if touches and area >= best_area:  # (grown area: a little generous, fine for a minimum)
             best, best_area = i, area
     if best == 0:
         return None
-    region = labels == best
+    region = (labels == best) & (mask > 0)
+    if weak is not None:
+        k = np.ones((3, 3), np.uint8)
+        r8 = region.astype(np.uint8)
+        for _ in range(3):  # geodesic growth inside the weak mask
+            r8 = cv2.dilate(r8, k) & ((weak > 0) | (r8 > 0)).astype(np.uint8)
+        region = r8 > 0
     band = np.zeros_like(region)
     band[:border + 1, :] = band[-border - 1:, :] = True
     band[:, :border + 1] = band[:, -border - 1:] = True
@@ -57,4 +69,4 @@ def find_hand(fg: np.ndarray, *, min_area_frac: float = 0.004, border: int = 2,
     inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
-                pointing=fill <= max_fill, fill=fill, area=int(best_area))
+                pointing=fill <= max_fill, fill=fill, area=int(len(xs)))
