@@ -145,3 +145,23 @@ def test_a_lost_camera_is_announced_and_retried():
     time.sleep(0.3)
     th.stop()
     assert statuses == ["camera_lost"]
+
+
+def test_corners_are_clicked_when_the_photo_has_no_markers(board):
+    import pygame
+
+    from tiptoi_sim.camera.editor import board_from_photo, pick_corners
+
+    photo = cv2.copyMakeBorder(board, 40, 40, 60, 60, cv2.BORDER_CONSTANT, value=(30, 30, 30))
+    h, w = board.shape[:2]
+    clicks = [(60, 40), (60 + w, 40), (60 + w, 40 + h), (60, 40 + h)]
+    pygame.init()
+    s = min(1.0, 1200 / photo.shape[1])
+    for x, y in clicks:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(int(x * s), int(y * s))))
+    pts = pick_corners(cv2.cvtColor(photo, cv2.COLOR_BGR2RGB), max_frames=5)
+    assert pts is not None and len(pts) == 4
+    assert max(abs(a - b) for p, q in zip(pts, clicks) for a, b in zip(p, q)) <= 2 / s
+    cut = board_from_photo(photo, 450, w / h, pts)
+    assert cut.shape[1] == 450
+    assert float(abs(cut.astype(int) - cv2.resize(board, (450, cut.shape[0])).astype(int)).mean()) < 12

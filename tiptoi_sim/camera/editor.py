@@ -134,6 +134,49 @@ def run_editor(board_rgb: np.ndarray, hotspots: dict, out_path, *, max_frames: i
         pygame.quit()
 
 
+def pick_corners(photo_rgb: np.ndarray, *, max_width: int = 1200, max_frames: int | None = None):
+    """Let the user click the board's four corners on a photo (top-left, top-right,
+    bottom-right, bottom-left; Backspace takes the last one back, Esc gives up). Returns the
+    corners in photo pixels, or None."""
+    import pygame
+
+    h, w = photo_rgb.shape[:2]
+    s = min(1.0, max_width / w)
+    vw, vh = int(w * s), int(h * s)
+    names = ["top-left", "top-right", "bottom-right", "bottom-left"]
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((vw, vh + 28))
+        pygame.display.set_caption("tiptoi-sim: click the board's corners")
+        surf = pygame.transform.smoothscale(
+            pygame.surfarray.make_surface(np.ascontiguousarray(photo_rgb.transpose(1, 0, 2))), (vw, vh))
+        font = pygame.font.Font(None, 22)
+        pts: list[tuple[float, float]] = []
+        frames = 0
+        while len(pts) < 4:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                    return None
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_BACKSPACE and pts:
+                    pts.pop()
+                elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                    pts.append((ev.pos[0] / s, ev.pos[1] / s))
+            screen.fill((20, 20, 20))
+            screen.blit(surf, (0, 0))
+            for p in pts:
+                pygame.draw.circle(screen, (255, 60, 0), (int(p[0] * s), int(p[1] * s)), 6, 2)
+            if len(pts) < 4:
+                screen.blit(font.render(f"click the board's {names[len(pts)]} corner", True, (240, 240, 240)), (8, vh + 6))
+            pygame.display.flip()
+            frames += 1
+            if max_frames is not None and frames >= max_frames and len(pts) < 4:
+                return None
+            pygame.time.wait(15)
+        return pts
+    finally:
+        pygame.quit()
+
+
 def board_from_photo(photo_bgr: np.ndarray, width: int, aspect: float, corners=None) -> np.ndarray | None:
     """The board cut out of a photo and rectified to ``width`` pixels (BGR), using its markers or
     the given corners; None when neither is available."""

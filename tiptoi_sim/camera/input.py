@@ -53,6 +53,13 @@ class CameraInput:
         self.pipeline.cfg.stylus = colour
         return colour
 
+    def set_corners(self, corners_px) -> None:
+        """Use the board corners the user clicked in the camera picture (pixels of the camera
+        frame, top-left, top-right, bottom-right, bottom-left) instead of the markers."""
+        self.pipeline.tracker.set_corners(corners_px)
+        self.pipeline.cfg.corners = [list(map(float, c)) for c in corners_px]
+        self.pipeline.model.reset()  # learn the empty board again under the new registration
+
     def _frame(self, frame, t) -> None:
         H_before = self.pipeline.H
         taps = self.pipeline.process(frame, t)

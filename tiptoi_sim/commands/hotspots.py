@@ -18,8 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="show (default) or edit")
     p.add_argument("--json", action="store_true", help="print the hotspots in use as JSON (id and polygon)")
     p.add_argument("--hotspots", metavar="FILE", help="an overlay file to use instead of your saved one")
-    p.add_argument("--photo", metavar="PHOTO", help="edit: a photo of your board (with its four markers, "
-                   "or give --corners)")
+    p.add_argument("--photo", metavar="PHOTO", help="edit: a photo of your board (with its four markers; "
+                   "without them you click the board's corners, or give --corners)")
     p.add_argument("--corners", metavar="X,Y,...", help="edit: the board's corners in the photo, in pixels: "
                    "top-left, top-right, bottom-right, bottom-left (8 numbers)")
     p.add_argument("--out", metavar="FILE", help="edit: where to save the overlay (default: your overlay file)")
@@ -77,6 +77,16 @@ def _edit(args, layout) -> int:
         board = board_from_photo(photo, args.width, layout.aspect, corners)
     except ValueError as e:
         raise UserError(f"--corners: {e}") from None
+    if board is None:
+        from tiptoi_sim.camera.editor import pick_corners
+
+        print("the four board markers are not all visible: click the board's corners in the window")
+        clicked = pick_corners(cv2.cvtColor(photo, cv2.COLOR_BGR2RGB))
+        if clicked is not None:
+            try:
+                board = board_from_photo(photo, args.width, layout.aspect, clicked)
+            except ValueError as e:
+                raise UserError(f"the clicked corners: {e}") from None
     if board is None:
         raise UserError(f"{args.photo}: the four board markers are not all visible; give the corners "
                         "with --corners x,y,x,y,x,y,x,y (top-left, top-right, bottom-right, bottom-left)")
