@@ -4,7 +4,8 @@ The model is the per-pixel log colour of the board (median of the first second o
 up to date while no hand is in view. Differences are judged in log space so that they do not
 depend on how bright a spot of the board is:
 
-* exposure changes are a global gain: the median log difference over the board is removed;
+* exposure and white-balance changes are a global gain per channel: the median log difference
+  over the picture is removed;
 * soft shadows (coming or going) change brightness but no hue: a grey change counts only
   beyond ``grey_thresh`` and after removing its smooth, large-scale part (``_shadow_field``),
   while a change of hue counts from ``chroma_thresh`` (much lower: skin on a cream board
@@ -54,8 +55,10 @@ class BoardModel:
         """float32 map: how much each pixel differs from the empty board, in units of its
         threshold (>= 1 differs; 0.5-1 is a weak difference, used to grow a hand's outline)."""
         d = log_img - self.bg
+        # exposure and white-balance drift: a global gain per colour channel, estimated as the
+        # median change over the board (a sparse grid is enough and keeps it fast)
+        d -= np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
         lum = d.mean(axis=2)
-        lum -= float(np.median(lum))  # exposure drift: a global gain
         # hue change: what is left of the difference once its grey part (any gain) is removed
         chroma = np.sqrt(((d - d.mean(axis=2, keepdims=True)) ** 2).sum(axis=2))
         grey = np.abs(lum - _shadow_field(lum))

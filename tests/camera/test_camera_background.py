@@ -1,0 +1,82 @@
+import cv2
+import numpy as np
+
+from tiptoi_sim.camera.background import BoardModel
+from tiptoi_sim.camera.pointer import find_hand
+from tiptoi_sim.camera.stylus import StylusColour, find_tip
+
+
+def board_img(seed=0):
+    rng = np.random.default_rng(seed)
+    img = np.full((160, 256, 3), (200, 215, 225), np.uint8)
+    for _ in range(40):
+        x, y = rng.integers(0, 240), rng.integers(0, 150)
+        cv2.rectangle(img, (int(x), int(y)), (int(x + rng.integers(8, 40)), int(y + rng.integers(6, 25))),
+                      tuple(int(c) for c in rng.integers(30, 240, 3)), -1)
+    return img
+
+
+def learnt(img):
+    m = BoardModel(learn_s=0.2)
+    for i in range(5):
+        m.learn(BoardModel.to_log(img), i * 0.1)
+    assert m.ready
+    return m
+
+
+def test_exposure_white_balance_and_a_soft_shadow_are_not_a_hand():
+    img = board_img()
+    m = learnt(img)
+    changed = img.astype(np.float32) * [0.8, 0.9, 1.12]  # exposure and white balance drift (no clipping)
+    shade = np.ones((160, 256), np.float32)
+    cv2.circle(shade, (120, 80), 50, 0.7, -1)
+    shade = cv2.GaussianBlur(shade, (0, 0), 15)
+    changed = np.clip(changed * shade[..., None], 0, 255).astype(np.uint8)
+    assert cv2.countNonZero(m.difference(BoardModel.to_log(changed))) < 0.002 * 160 * 256
+
+
+def finger_frame(img, skin, tip=(130, 90), fist=False):
+    out = img.copy()
+    if fist:
+        cv2.circle(out, tip, 18, skin, -1)
+        cv2.line(out, tip, (tip[0], 170), skin, 30)
+    else:
+        cv2.line(out, tip, (tip[0], 120), skin, 6)
+        cv2.circle(out, (tip[0], 130), 14, skin, -1)
+        cv2.line(out, (tip[0], 130), (tip[0], 170), skin, 24)
+    return out
+
+
+def test_fingertips_of_pale_and_dark_skin_are_found_and_a_fist_does_not_point():
+    img = board_img(1)
+    m = learnt(img)
+    for skin in [(175, 195, 240), (105, 140, 195), (35, 48, 78)]:
+        hand = find_hand(m.difference(BoardModel.to_log(finger_frame(img, skin))))
+        assert hand is not None and hand.pointing, skin
+        # the 6 px line has a round cap: the real tip is 3 px beyond its end point
+        assert abs(hand.tip[0] - 130) <= 1.5 and abs(hand.tip[1] - 87) <= 1.5, (skin, hand.tip)
+        assert hand.entry[1] > 150  # the arm comes from the bottom edge
+        fist = find_hand(m.difference(BoardModel.to_log(finger_frame(img, skin, fist=True))))
+        assert fist is not None and not fist.pointing
+
+
+def test_something_on_the_board_away_from_its_edges_is_no_hand():
+    img = board_img(2)
+    m = learnt(img)
+    piece = img.copy()
+    cv2.circle(piece, (128, 80), 10, (20, 20, 200), -1)  # a playing piece
+    assert find_hand(m.difference(BoardModel.to_log(piece))) is None
+
+
+def test_stylus_colour_is_calibrated_from_the_tip_held_up_and_found_on_the_board():
+    held = np.full((120, 160, 3), 90, np.uint8)
+    cv2.circle(held, (80, 60), 12, (40, 30, 200), -1)  # a red tip
+    colour = StylusColour.calibrate(held, (60, 40, 40, 40))
+    assert colour.hue <= 8 or colour.hue >= 172
+    img = board_img(3)
+    m = learnt(img)
+    frame = img.copy()
+    cv2.line(frame, (200, 100), (256, 160), (40, 40, 40), 5)
+    cv2.circle(frame, (200, 100), 4, (40, 30, 200), -1)
+    tip = find_tip(frame, m.difference(BoardModel.to_log(frame)), colour)
+    assert tip is not None and abs(tip[0] - 200) <= 1.5 and abs(tip[1] - 100) <= 1.5
