@@ -59,3 +59,12 @@ def test_clicked_corners_replace_the_markers(layout, board):
     clip = SyntheticClip(board, [visit("tap", "left", target, "digit:5", 1.2)], fps=15, duration=3.6, seed=15)
     _, taps = run_clip(clip, layout, corners=clip.board_corners_cam.tolist())
     assert [t.tap for t in taps] == ["digit:5"]
+
+
+def test_without_markers_the_board_is_found_by_its_features(layout, board):
+    target = layout.centre("room:vault")
+    clip = SyntheticClip(board, [visit("tap", "right", target, "room:vault", 1.2)], fps=15, duration=3.6,
+                         seed=16, markers=False)
+    pipe, taps = run_clip(clip, layout, feature_ref=board)
+    assert pipe.state.markers_seen == 0 and pipe.H is not None
+    assert [t.tap for t in taps] == ["room:vault"]

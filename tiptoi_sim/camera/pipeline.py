@@ -14,7 +14,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
-from tiptoi_sim.camera.registration import MarkerTracker
+from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import StylusColour, find_tip
 
 
@@ -32,7 +32,9 @@ class PipelineConfig:
     marker_every: int = 6             # look for markers every n-th frame once registered
     stylus: StylusColour | None = None
     corners: list | None = None       # clicked board corners (fallback when no markers)
-    homography: np.ndarray | None = None  # fixed camera->board homography (e.g. from features)
+    homography: np.ndarray | None = None  # fixed camera->board homography
+    feature_ref: np.ndarray | None = None  # a picture of the board (BGR): registration by ORB
+                                           # features when the markers are not found
 
 
 @dataclass
@@ -96,6 +98,14 @@ class TapPipeline:
         if self.tracker.H is not None and self._frame_no % self.cfg.marker_every:
             return
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        if self.tracker.H is None and self.cfg.feature_ref is not None and self._frame_no % 15 == 0:
+            self.tracker.update(gray)
+            if len(self.tracker.last_seen) < 4:
+                H = register_by_features(self.cfg.feature_ref, gray)
+                if H is not None:
+                    self.tracker.H = H
+                    self.state.markers_seen = len(self.tracker.last_seen)
+                    return
         if self.tracker.update(gray, hand_in_view=self.state.hand):
             # the board (or the camera) moved: the empty-board model no longer fits
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)

@@ -84,7 +84,7 @@ class SyntheticClip:
     def __init__(self, board_bgr: np.ndarray, visits: list[Visit], *, size=(640, 480), fps: float = 30.0,
                  duration: float = 6.0, table: str = "dark", stylus: bool = False, seed: int = 0,
                  drift: float = 0.12, shadows: bool = True, noise: float = 3.0, blur: float = 0.8,
-                 marker_frac: float = 0.075):
+                 marker_frac: float = 0.075, markers: bool = True):
         self.size, self.fps, self.duration = size, fps, duration
         self.stylus, self.drift, self.shadows, self.noise, self.blur = stylus, drift, shadows, noise, blur
         self.rng = np.random.default_rng(seed)
@@ -92,14 +92,14 @@ class SyntheticClip:
         self.n_frames = int(round(duration * fps))
         bh, bw = board_bgr.shape[:2]
         self.aspect = bw / bh
-        self._build_scene(board_bgr, table, marker_frac)
+        self._build_scene(board_bgr, table, marker_frac, markers)
         self.truth = [TruthTap(v.t_arrive, v.t_leave, v.target_id, *v.target)
                       for v in visits if v.kind == "tap" and v.target_id]
         self._tap_visits = [v for v in visits if v.kind == "tap" and v.target_id]
         self._phase = self.rng.uniform(0, 2 * np.pi, 4)
 
     # ------------------------------------------------------------------ the still scene
-    def _build_scene(self, board_bgr, table, marker_frac):
+    def _build_scene(self, board_bgr, table, marker_frac, markers=True):
         W, H = self.size
         rng = self.rng
         # canvas in the table plane: the board at `s` px per board width, with a margin for markers
@@ -113,7 +113,7 @@ class SyntheticClip:
         canvas[margin:margin + bh, margin:margin + bw] = board
         # markers: outer corners away from the board, inner corner touching the board corner
         x0, y0, x1, y1 = margin, margin, margin + bw, margin + bh
-        for mid, (mx, my) in enumerate([(x0 - m, y0 - m), (x1, y0 - m), (x1, y1), (x0 - m, y1)]):
+        for mid, (mx, my) in enumerate([(x0 - m, y0 - m), (x1, y0 - m), (x1, y1), (x0 - m, y1)] if markers else []):
             # the marker with a white quiet zone would hide the board corner; the marker's own
             # black border touches the corner, the quiet zone lies outside the board only
             img = marker_image(mid, m + 2 * (m // 6))  # quiet zone of m//6 on each side

@@ -22,6 +22,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dwell", type=float, default=0.6, metavar="S", help="seconds of rest that make a tap (default 0.6)")
     p.add_argument("--radius", type=float, default=0.015, metavar="FRAC",
                    help="how still the tip must be, as a share of the board's width (default 0.015)")
+    p.add_argument("--board-photo", metavar="PHOTO", help="a picture of the board cut to its edges: used to find "
+                   "the board by its features when the markers are missing")
+    p.add_argument("--features", action="store_true", help="without markers: find the board by features of our "
+                   "board drawing (or of --board-photo)")
     p.add_argument("--all", action="store_true", help="also print dwells that hit no hotspot (tap: null)")
 
 
@@ -48,7 +52,20 @@ def run(args) -> int:
     except ValueError as e:
         raise UserError(str(e)) from None
     layout = load_hotspots(args.hotspots)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(pointer=args.pointer, aspect=layout.aspect,
+    ref = None
+    if args.board_photo:
+        import cv2
+
+        if not Path(args.board_photo).is_file():
+            raise UserError(f"--board-photo {args.board_photo}: file not found")
+        ref = cv2.imread(args.board_photo)
+        if ref is None:
+            raise UserError(f"--board-photo {args.board_photo}: not an image OpenCV can read")
+    elif args.features:
+        from tiptoi_sim.camera.synth import board_picture
+
+        ref = board_picture(1200, layout)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(pointer=args.pointer, aspect=layout.aspect, feature_ref=ref,
                                                        dwell_radius=args.radius, dwell_s=args.dwell, stylus=colour))
     n = 0
     try:
