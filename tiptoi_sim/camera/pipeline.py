@@ -83,6 +83,7 @@ class TapPipeline:
                                    aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
         self._frame_no = 0
+        self._last_hand_frame = -10**9
         self.board_img: np.ndarray | None = None
         self.fg: np.ndarray | None = None
         self.taps_off_hotspot = 0
@@ -106,7 +107,8 @@ class TapPipeline:
                     self.tracker.H = H
                     self.state.markers_seen = len(self.tracker.last_seen)
                     return
-        if self.tracker.update(gray, hand_in_view=self.state.hand):
+        hand_recently = self._frame_no - self._last_hand_frame < 30
+        if self.tracker.update(gray, hand_in_view=hand_recently):
             # the board (or the camera) moved: the empty-board model no longer fits
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
@@ -151,6 +153,8 @@ class TapPipeline:
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
         st.tip = tip
+        if st.hand or cv2.countNonZero(fg) > 0.002 * fg.size:
+            self._last_hand_frame = self._frame_no
         d = self.dwell.update(t, tip)
         st.progress = self.dwell.progress
         if d is None:

@@ -96,8 +96,9 @@ class MarkerTracker:
 
     ``update(gray, hand_in_view)`` returns True when the homography changed. A new homography
     is taken only from all four markers, seen at the same place (within ``stable_px``) for
-    ``stable_frames`` detections and, once one is known, only while no hand is in view or when
-    the corners moved more than ``moved_px`` (the board was moved: the old one is wrong anyway).
+    ``stable_frames`` detections and, once one is known, only when at least two corners moved
+    and either no hand is in view or the corners moved more than ``moved_px`` (the board was
+    moved: the old one is wrong anyway).
     """
 
     def __init__(self, stable_frames: int = 2, stable_px: float = 1.5, moved_px: float = 4.0):
@@ -132,10 +133,14 @@ class MarkerTracker:
         if self._candidate_count < self.stable_frames:
             return False
         if self.corners is not None:
-            shift = float(np.max(np.linalg.norm(self._candidate - self.corners, axis=1)))
-            if shift <= self.stable_px:
+            shifts = np.linalg.norm(self._candidate - self.corners, axis=1)
+            if float(shifts.max()) <= self.stable_px:
                 return False
-            if hand_in_view and shift < self.moved_px:
+            # one corner alone moving is a marker half covered by a hand (its corner pulled by
+            # the hand's edge), not a moved board: a moved board moves at least two corners
+            if int((shifts > self.stable_px).sum()) < 2:
+                return False
+            if hand_in_view and float(shifts.max()) < self.moved_px:
                 return False
         try:
             H = homography_from_corners(self._candidate)

@@ -348,7 +348,14 @@ def random_clip(hotspots: dict, board_bgr: np.ndarray, *, seed: int, size=(640, 
                 visits.append(Visit("rest", side, target, None, skin, scale, t, t + enter, t + enter + 2.0, t + enter + 2.5))
                 t += enter + 2.5 + 0.3
             else:
-                path = [(float(rng.uniform(0.1, 0.9)), float(rng.uniform(0.1, 0.9))) for _ in range(3)]
+                # a sweep keeps moving: consecutive points far apart (>= 0.15 board widths in
+                # 0.67 s), else it would be a slow dwell, which rightly taps
+                path, last = [], target
+                while len(path) < 3:
+                    p = (float(rng.uniform(0.1, 0.9)), float(rng.uniform(0.1, 0.9)))
+                    if np.hypot(p[0] - last[0], (p[1] - last[1]) / aspect) >= 0.15:
+                        path.append(p)
+                        last = p
                 visits.append(Visit("sweep", side, target, None, skin, scale, t, t + enter, t + enter + 2.0,
                                     t + enter + 2.5, path=path))
                 t += enter + 2.5 + 0.3
