@@ -80,3 +80,15 @@ def test_stylus_colour_is_calibrated_from_the_tip_held_up_and_found_on_the_board
     cv2.circle(frame, (200, 100), 4, (40, 30, 200), -1)
     tip = find_tip(frame, m.difference(BoardModel.to_log(frame)), colour)
     assert tip is not None and abs(tip[0] - 200) <= 1.5 and abs(tip[1] - 100) <= 1.5
+
+
+def test_a_hand_whose_arm_is_unseen_over_the_table_still_enters_from_the_board_edge():
+    # picture = board (256x160) with a 20 px margin of table; the arm is only seen on the board
+    fg = np.zeros((200, 296), np.uint8)
+    cv2.line(fg, (150, 70), (150, 110), 255, 6)       # finger, tip at y ~67
+    cv2.circle(fg, (150, 122), 14, 255, -1)           # hand
+    cv2.rectangle(fg, (138, 122), (162, 180), 255, -1)  # arm, up to the board's bottom edge (y=180)
+    assert find_hand(fg) is None                      # it does not reach the picture's border
+    hand = find_hand(fg, board_rect=(20, 20, 276, 180))
+    assert hand is not None and hand.pointing
+    assert abs(hand.entry[1] - 179) <= 2 and abs(hand.tip[1] - 67) <= 1.5

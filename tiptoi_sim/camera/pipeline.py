@@ -141,7 +141,7 @@ class TapPipeline:
         W, Hh = self.board_size
         mp = self.margin_px
         tip_px = None
-        hand = find_hand(fg, weak)
+        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh))
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:

@@ -24,13 +24,18 @@ class Hand:
     area: int
 
 
-def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, min_area_frac: float = 0.001, border: int = 2,
-              finger_radius_frac: float = 0.03, max_fill: float = 0.42) -> Hand | None:
+def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
+              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
     into it: the blurred, rounded end of a pale finger over a pale board is only weakly
-    different, and without it the tip would sit short of the real one."""
+    different, and without it the tip would sit short of the real one.
+
+    ``board_rect`` = (x0, y0, x1, y1): where the board lies in a picture that also shows a margin
+    of table. A region then also counts when it crosses the board's edge without reaching the
+    picture's border (an arm over a table of skin-like colour is barely seen); its entry is then
+    where it lies outside the board."""
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
@@ -41,6 +46,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, min_area_frac: 
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
+        if not touches and board_rect is not None:
+            bx0, by0, bx1, by1 = board_rect
+            touches = x < bx0 + border or y < by0 + border or x + bw > bx1 - border or y + bh > by1 - border
         if touches and area >= best_area:  # (grown area: a little generous, fine for a minimum)
             best, best_area = i, area
     if best == 0:
@@ -56,6 +64,11 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, min_area_frac: 
     band[:border + 1, :] = band[-border - 1:, :] = True
     band[:, :border + 1] = band[:, -border - 1:] = True
     ys, xs = np.nonzero(region & band)
+    if len(xs) == 0 and board_rect is not None:
+        bx0, by0, bx1, by1 = board_rect
+        outside = np.ones_like(region)
+        outside[by0 + border:by1 - border, bx0 + border:bx1 - border] = False
+        ys, xs = np.nonzero(region & outside)
     if len(xs) == 0:
         return None
     ex, ey = float(xs.mean()), float(ys.mean())
