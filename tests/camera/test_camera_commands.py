@@ -165,3 +165,13 @@ def test_corners_are_clicked_when_the_photo_has_no_markers(board):
     cut = board_from_photo(photo, 450, w / h, pts)
     assert cut.shape[1] == 450
     assert float(abs(cut.astype(int) - cv2.resize(board, (450, cut.shape[0])).astype(int)).mean()) < 12
+
+
+def test_camera_input_rejects_a_missing_video_file_at_once(layout):
+    from tiptoi_sim.camera.input import start_camera_input
+    from tiptoi_sim.core.errors import UserError
+
+    with pytest.raises(UserError, match="no such video file"):
+        start_camera_input("/nonexistent/clip.mp4", print, None, layout)
+    with pytest.raises(UserError, match="unknown stylus colour"):
+        start_camera_input(0, print, None, layout, stylus_colour="plaid")

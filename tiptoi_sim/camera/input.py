@@ -76,5 +76,23 @@ class CameraInput:
 
 
 def start_camera_input(source, on_tap, on_status, layout, **options) -> CameraInput:
-    """Start reading ``source`` (camera index like ``0`` or a video file) in its own thread."""
-    return CameraInput(source, on_tap, on_status, layout, **options).start()
+    """Start reading ``source`` (camera index like ``0`` or a video file) in its own thread.
+
+    A video file that does not exist, or bad options, raise :class:`UserError` at once (one line,
+    exit 2 in the CLI); a camera that cannot be opened is not an error: it is announced with
+    ``on_status("camera_lost", …)`` and retried, while the mouse keeps working."""
+    from pathlib import Path
+
+    from tiptoi_sim.camera.capture import parse_source
+    from tiptoi_sim.core.errors import UserError
+
+    src = parse_source(source)
+    if isinstance(src, str) and not Path(src).is_file():
+        raise UserError(f"--camera {source}: no such video file (give a camera number like 0, or a video file)")
+    if options.get("pointer", "finger") not in ("finger", "stylus"):
+        raise UserError(f"pointer {options['pointer']!r}: expected finger or stylus")
+    try:
+        cam = CameraInput(source, on_tap, on_status, layout, **options)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    return cam.start()
