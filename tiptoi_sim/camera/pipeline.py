@@ -152,6 +152,8 @@ class TapPipeline:
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
+        if tip is not None and not (-0.005 <= tip[0] <= 1.005 and -0.005 <= tip[1] <= 1.005):
+            tip = None  # pointing at the table beside the board: nothing to tap
         st.tip = tip
         if st.hand or cv2.countNonZero(fg) > 0.002 * fg.size:
             self._last_hand_frame = self._frame_no

@@ -46,9 +46,15 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
-        if not touches and board_rect is not None:
+        if board_rect is not None:
             bx0, by0, bx1, by1 = board_rect
-            touches = x < bx0 + border or y < by0 + border or x + bw > bx1 - border or y + bh > by1 - border
+            if not touches:
+                touches = x < bx0 + border or y < by0 + border or x + bw > bx1 - border or y + bh > by1 - border
+            # a hand reaches into the board; what stays in the margin (a marker flickering
+            # under changing exposure, a sleeve on the table) is not one
+            reach = 2 * border + 2
+            if x + bw <= bx0 + reach or x >= bx1 - reach or y + bh <= by0 + reach or y >= by1 - reach:
+                continue
         if touches and area >= best_area:  # (grown area: a little generous, fine for a minimum)
             best, best_area = i, area
     if best == 0:
