@@ -96,3 +96,38 @@ def start_camera_input(source, on_tap, on_status, layout, **options) -> CameraIn
     except ValueError as e:
         raise UserError(str(e)) from None
     return cam.start()
+
+
+def attach(window, args) -> CameraInput:
+    """Wire the webcam into the pen's window (``play --input webcam``): taps go to the live
+    game, status changes show as a notice, and a small camera view is drawn in a corner of
+    each frame. The mouse keeps working throughout."""
+    import pygame
+
+    from tiptoi_sim.camera.hotspots import load_hotspots
+
+    def on_status(kind: str, detail=None) -> None:
+        window.notice = f"webcam: {kind}" + (f" ({detail})" if detail else "")
+
+    cam = start_camera_input(getattr(args, "camera", None) or "0", window.live.put_tap, on_status,
+                             load_hotspots(), pointer=getattr(args, "pointer", "finger"), realtime=True)
+
+    def draw_view(win) -> None:
+        rgb = cam.view()
+        if rgb is None:
+            return
+        surf = pygame.surfarray.make_surface(rgb.swapaxes(0, 1))
+        w = max(160, win.screen.get_width() // 5)
+        h = int(surf.get_height() * w / surf.get_width())
+        win.screen.blit(pygame.transform.smoothscale(surf, (w, h)),
+                        (win.screen.get_width() - w - 8, win.screen.get_height() - h - 8))
+
+    window.frame_hooks.append(draw_view)
+    stop = window.close
+
+    def close() -> None:
+        cam.stop()
+        stop()
+
+    window.close = close
+    return cam

@@ -15,6 +15,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--input", choices=["mouse", "webcam"], default="mouse",
                    help="how taps come in on screen: mouse (and keyboard) or a webcam over the board")
     p.add_argument("--camera", default="0", metavar="INDEX|FILE", help="camera index or video file for --input webcam")
+    p.add_argument("--pointer", choices=["finger", "stylus"], default="finger",
+                   help="with --input webcam: a finger, or a stylus with a coloured tip")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
     p.add_argument("--seed", type=int, default=None, help="seed of the hidden setup (default: from the time)")
     p.add_argument("--unit-seconds", type=float, default=None, metavar="S",
