@@ -49,9 +49,6 @@ class VirtualClock:
     def pending_taps(self) -> int:
         return len(self._taps) - self._i
 
-    def next_tap_ms(self) -> int | None:
-        return self._taps[self._i].t_ms if self._i < len(self._taps) else None
-
     def wait(self, deadline: int | None) -> Tap | None:
         if self._i < len(self._taps):
             tap = self._taps[self._i]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from tiptoi_sim.core.errors import DataError
 
@@ -55,9 +55,3 @@ def read_journal(path: str | Path) -> list[dict[str, Any]]:
             raise DataError(p, None, "not a journal record (one JSON object per line)", i + 1) from None
         out.append(rec)
     return out
-
-
-def iter_records(path: str | Path, kind: str) -> Iterator[dict[str, Any]]:
-    for rec in read_journal(path):
-        if rec.get("kind") == kind:
-            yield rec

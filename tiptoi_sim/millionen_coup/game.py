@@ -139,9 +139,6 @@ class Game:
     def _colour_index(self, colour: str) -> int:
         return self.data.colours.index(colour)
 
-    def level(self, p: Player, ability: str | None) -> str | None:
-        return None if ability is None else p.abilities.get(ability)
-
     def units_for(self, p: Player, action_spec_id: str) -> int:
         spec = self.data.actions[action_spec_id]
         if spec.ability and p.abilities.get(spec.ability) == "upgraded" and spec.upgraded:

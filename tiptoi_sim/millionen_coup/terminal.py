@@ -14,7 +14,6 @@ import threading
 from typing import IO
 
 from tiptoi_sim.core.events import Event
-from tiptoi_sim.core.taps import seconds
 from tiptoi_sim.millionen_coup.live import LiveGame
 from tiptoi_sim.millionen_coup.taps import aliases, all_tap_ids
 
@@ -130,9 +129,3 @@ class TerminalUI:
             while not self.q.empty():
                 self.show(self.q.get())
         return 0
-
-
-def after_game_over_seconds(live: LiveGame) -> float | None:
-    with live.lock:
-        g = live.session.game
-        return seconds(g.now - g.origin) if g and g.outcome else None
