@@ -43,7 +43,7 @@ def completer_for(session_ref: Callable[[], AssistantSession]):
         buf = readline.get_line_buffer()
         s = session_ref()
         options = list(dict.fromkeys(s.game.suggestions() + [c.usage.split()[0] for c in s.game.commands]
-                                     + ["undo", "help", "state", "quit"]))
+                                     + ["undo", "help", "state", "repeat", "quit"]))
         matches = [o for o in options if o.startswith(buf)]
         # readline replaces only the current word: return the rest of each match from it
         start = len(buf) - len(text)
@@ -72,6 +72,8 @@ def run_terminal(session: AssistantSession, speaker, *, inp: IO[str] = sys.stdin
     timer_key: list = [None]  # the game's timer_key() of the running countdown, if any
 
     def on_result(res):
+        for text in res.shown:
+            out.write("  " + text + "\n")
         for text in res.said:
             out.write(("  ✗ " if not res.accepted else "  ") + text + "\n")
             speaker.say(text)

@@ -113,6 +113,8 @@ class TableScreen:
         if res is None:
             return
         self.status = "" if res.accepted else (res.reason or "")
+        if res.shown and res.line.split()[0].lower() == "help":
+            self.session.log.extend(res.shown)  # the command list, in the running log
         for i, text in enumerate(res.said):
             self.speaker.say(text, interrupt=(i == 0))
         if res.accepted:

@@ -5,19 +5,27 @@ Atomicity: before each command the session snapshots the game (``copy.deepcopy``
 copies the seeded ``random.Random``); a refused command restores the snapshot, so a refusal can
 never change anything even if a game's check came late. ``undo`` pops the last snapshot.
 
-Journal records (JSON lines): ``{"kind": "start", "game", "seed", "lang", "options"}`` once,
+Journal records (JSON lines): ``{"kind": "start", "game", "seed", "lang", "options"}`` once
+(with ``"state"``, the state file's ``state`` mapping, when the game was entered in progress),
 then ``{"kind": "command", "line"}`` per accepted command and ``{"kind": "undo"}`` per undo.
 Replaying them through a fresh session gives the same state (the engines are deterministic).
+
+Commands that only tell (``state``, ``help``, ``repeat`` and the game's ``read_only_verbs``)
+are neither undo steps nor journal lines. ``state`` prints the public state as readable lines;
+``state --yaml [FILE]`` prints (or writes) the state file that ``assist GAME --from FILE`` loads.
 """
 
 from __future__ import annotations
 
 import copy
+import traceback
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from tiptoi_sim.assistants.base import AssistantGame, Refused, Result, parse_command
-from tiptoi_sim.core.errors import DataError
+from tiptoi_sim.core.errors import DataError, UserError
 from tiptoi_sim.core.journal import Journal, read_journal
 from tiptoi_sim.core.phrases import Phrases
 
@@ -25,25 +33,54 @@ from tiptoi_sim.core.phrases import Phrases
 #: the framework's, not any game's; games keep theirs in their phrase catalogues)
 _OWN = {
     "de": {"undo": "Rückgängig gemacht: {line}", "nothing": "Es gibt nichts rückgängig zu machen.",
-           "unknown": "Unbekannter Befehl „{verb}“. Tippe help für die Befehle."},
+           "unknown": "Unbekannter Befehl „{verb}“. Tippe help für die Befehle.",
+           "nothing_said": "Es wurde noch nichts gesagt.",
+           "saved": "Der Spielstand steht jetzt in {path}.",
+           "cannot_save": "Ich kann {path} nicht schreiben ({why}).",
+           "no_export": "Dieses Spiel kann seinen Stand nicht speichern.",
+           "state_usage": "So geht es: state, oder state --yaml [DATEI]",
+           "error": "Da ist im Programm etwas schiefgegangen ({why}); am Spiel hat sich nichts geändert."},
     "en": {"undo": "Undone: {line}", "nothing": "There is nothing to undo.",
-           "unknown": "Unknown command “{verb}”. Type help for the commands."},
+           "unknown": "Unknown command “{verb}”. Type help for the commands.",
+           "nothing_said": "Nothing has been said yet.",
+           "saved": "The game's state is now in {path}.",
+           "cannot_save": "Cannot write {path} ({why}).",
+           "no_export": "This game cannot save its state.",
+           "state_usage": "Use: state, or state --yaml [FILE]",
+           "error": "Something went wrong inside the program ({why}); the game did not change."},
 }
+
+#: the session's own commands that change nothing
+OWN_READ_ONLY = frozenset({"state", "help", "repeat"})
+
+
+def state_file(game: AssistantGame) -> dict[str, Any]:
+    """The whole state file of ``game`` (what ``state --yaml`` writes, ``--from`` reads)."""
+    return {"game": game.game_id, "lang": game.lang, "seed": game.seed,
+            "options": dict(game.options), "state": game.export_state()}
+
+
+def dump_state_file(game: AssistantGame) -> str:
+    return yaml.safe_dump(state_file(game), allow_unicode=True, sort_keys=False, width=100)
 
 
 class AssistantSession:
     def __init__(self, game: AssistantGame, journal_path: str | Path | None = None,
-                 *, _resuming: bool = False):
+                 *, _resuming: bool = False, from_state: dict[str, Any] | None = None):
         self.game = game
         self._undo: list[tuple[AssistantGame, str]] = []
         self.history: list[str] = []  # accepted command lines, in order, after undos
         self.log: list[str] = []      # everything said, for the screen's running log
+        self.last_said: list[str] = []  # what the last accepted command said (for ``repeat``)
         self.journal: Journal | None = None
         if journal_path is not None:
             self.journal = Journal(journal_path, append=_resuming)
             if not _resuming:
-                self.journal.write({"kind": "start", "game": game.game_id, "seed": game.seed,
-                                    "lang": game.lang, "options": game.options})
+                start = {"kind": "start", "game": game.game_id, "seed": game.seed,
+                         "lang": game.lang, "options": game.options}
+                if from_state is not None:
+                    start["state"] = from_state
+                self.journal.write(start)
 
     def _own(self, key: str, **kw: Any) -> str:
         return _OWN.get(self.game.lang, _OWN["en"])[key].format(**kw)
@@ -59,23 +96,73 @@ class AssistantSession:
         if cmd.verb == "undo":
             return self._do_undo(cmd.line, journal)
         if cmd.verb == "help":
-            said = [f"{c.usage}: {c.summary}" for c in self.game.commands] + ["undo", "help", "state"]
-            return Result(cmd.line, True, None, said, self.game.public_state())
+            shown = [f"{c.usage}: {c.summary}" for c in self.game.commands]
+            shown += ["undo: take back the last command", "repeat: say the last answer again",
+                      "state [--yaml [FILE]]: show the state (as a state file)", "help"]
+            return Result(cmd.line, True, None, [], self.game.public_state(), shown=shown)
         if cmd.verb == "state":
-            return Result(cmd.line, True, None, [], self.game.public_state())
+            return self._state(cmd)
+        if cmd.verb == "repeat":
+            if not self.last_said:
+                reason = self._own("nothing_said")
+                return Result(cmd.line, False, reason, [reason], self.game.public_state())
+            return Result(cmd.line, True, None, list(self.last_said), self.game.public_state())
+        read_only = cmd.verb in self.game.read_only_verbs
         snapshot = copy.deepcopy(self.game)
         try:
             said = list(self.game.handle(cmd))
         except Refused as e:
-            self.game = snapshot
-            self.log.append(e.reason)
-            return Result(cmd.line, False, e.reason, [e.reason], self.game.public_state())
+            return self._refused(snapshot, cmd.line, e.reason)
+        except UserError as e:  # a number or name the parsers refused
+            return self._refused(snapshot, cmd.line, str(e))
+        except Exception as e:  # a bug: never a traceback at the table, never a changed game
+            why = f"{type(e).__name__}: {e}"
+            res = self._refused(snapshot, cmd.line, self._own("error", why=why))
+            res.error = True
+            res.shown = traceback.format_exc().splitlines()[-6:]
+            return res
+        if read_only:
+            if self.game.public_state() != snapshot.public_state():
+                self.game = snapshot  # a read-only verb must not change the game
+            self.log.extend(said)
+            return Result(cmd.line, True, None, said, self.game.public_state())
         self._undo.append((snapshot, cmd.line))
         self.history.append(cmd.line)
         self.log.extend(said)
+        self.last_said = said
         if journal and self.journal:
             self.journal.write({"kind": "command", "line": cmd.line})
         return Result(cmd.line, True, None, said, self.game.public_state())
+
+    def _refused(self, snapshot: AssistantGame, line: str, reason: str) -> Result:
+        self.game = snapshot
+        self.log.append(reason)
+        return Result(line, False, reason, [reason], self.game.public_state())
+
+    def _state(self, cmd) -> Result:
+        args = list(cmd.args)
+        if not args:
+            return Result(cmd.line, True, None, [], self.game.public_state(),
+                          shown=self.game.describe_state())
+        if args[0] not in ("--yaml", "yaml") or len(args) > 2:
+            reason = self._own("state_usage")
+            return Result(cmd.line, False, reason, [reason], self.game.public_state())
+        try:
+            text = dump_state_file(self.game)
+        except NotImplementedError:
+            reason = self._own("no_export")
+            return Result(cmd.line, False, reason, [reason], self.game.public_state())
+        if len(args) == 1:
+            return Result(cmd.line, True, None, [], self.game.public_state(), shown=text.splitlines())
+        path = Path(args[1])
+        try:
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except OSError as e:
+            reason = self._own("cannot_save", path=path, why=e.strerror or e)
+            return Result(cmd.line, False, reason, [reason], self.game.public_state())
+        return Result(cmd.line, True, None, [self._own("saved", path=path)], self.game.public_state())
 
     def _do_undo(self, line: str, journal: bool) -> Result:
         if not self._undo:
@@ -84,6 +171,7 @@ class AssistantSession:
         self.game, undone = self._undo.pop()
         self.history.pop()
         said = [self._own("undo", line=undone)]
+        self.last_said = said
         self.log.extend(said)
         if journal and self.journal:
             self.journal.write({"kind": "undo"})
@@ -101,8 +189,12 @@ class AssistantSession:
         if not records or records[0].get("kind") != "start":
             raise DataError(journal_path, None, "a journal starting with a 'start' record", 1)
         start = records[0]
-        game = make_game(start["game"], start.get("seed", 0), start.get("lang", "de"),
-                         start.get("options") or {})
+        if start.get("state") is not None:
+            game = make_game(start["game"], start.get("seed", 0), start.get("lang", "de"),
+                             start.get("options") or {}, state=start["state"])
+        else:
+            game = make_game(start["game"], start.get("seed", 0), start.get("lang", "de"),
+                             start.get("options") or {})
         session = AssistantSession(game, journal_path, _resuming=True)
         for i, rec in enumerate(records[1:], start=2):
             if rec.get("kind") == "command":

@@ -27,6 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="screen (pygame) or terminal; default: screen when a display exists")
     p.add_argument("--fullscreen", action="store_true", help="full screen, for a projector or a TV")
     p.add_argument("--journal", metavar="FILE", help="journal file (default: in the user's data folder)")
+    p.add_argument("--from", dest="from_state", metavar="STATE.yaml",
+                   help="enter a game in progress from a state file (see `state --yaml`)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
                    help="continue a game from its journal (default: the latest of this game)")
     p.add_argument("--no-speech", action="store_true", help="captions only")
@@ -50,7 +52,8 @@ def parse_options(items: list[str]) -> dict:
     return out
 
 
-def make_game(game_id: str, seed: int, lang: str, options: dict, assets_root=None):
+def make_game(game_id: str, seed: int, lang: str, options: dict, assets_root=None, state=None):
+    """A fresh game, or (with ``state``, a state file's ``state`` mapping) a game in progress."""
     from pathlib import Path
 
     from tiptoi_sim.assistants.registry import game_class
@@ -59,7 +62,37 @@ def make_game(game_id: str, seed: int, lang: str, options: dict, assets_root=Non
     cls = game_class(game_id)
     root = Path(assets_root) if assets_root else assets_dir()
     assets = cls.load_assets(root / game_id.replace("-", "_"))
+    if state is not None:
+        try:
+            return cls.from_state(assets, state, seed=seed, lang=lang, options=options)
+        except NotImplementedError as e:
+            raise UserError(str(e)) from None
     return cls(assets, seed=seed, lang=lang, options=options)
+
+
+def read_state_file(path, game_id: str) -> dict:
+    """Load and check a state file's top level: ``game`` (must be ``game_id``), ``state``
+    (the game's own mapping) and optional ``lang``, ``seed``, ``options``."""
+    from tiptoi_sim.core.numbers import parse_whole
+    from tiptoi_sim.core.yamlio import fail, load_yaml, only_keys, opt, req
+
+    data = load_yaml(path)
+    if not isinstance(data, dict):
+        from tiptoi_sim.core.errors import DataError
+        raise DataError(path, None, "a state file: a mapping with game: and state:", 1)
+    only_keys(data, ["game", "lang", "seed", "options", "state"], "")
+    game = req(data, "game", str, "game")
+    if game.replace("_", "-") != game_id:
+        raise fail(data, "game", f"a state file of {game_id}, not of {game}", "game")
+    req(data, "state", dict, "state")
+    opt(data, "lang", str, "lang", check=lambda v: v in ("de", "en"), expected="de or en")
+    if data.get("seed") is not None:
+        try:
+            data["seed"] = parse_whole(data["seed"], field="seed", lo=0, hi=2 ** 63)
+        except UserError as e:
+            raise fail(data, "seed", str(e), "seed") from None
+    opt(data, "options", dict, "options")
+    return data
 
 
 def run(args) -> int:
@@ -79,7 +112,23 @@ def run(args) -> int:
         else:
             path = Path(args.resume)
         session = AssistantSession.resume(
-            path, lambda g, s, l, o: make_game(g, s, l, o, args.assets))
+            path, lambda g, s, l, o, state=None: make_game(g, s, l, o, args.assets, state))
+    elif args.from_state:
+        data = read_state_file(args.from_state, args.game)
+        seed = data.get("seed")
+        if seed is None:
+            seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+        lang = data.get("lang") or args.lang
+        options = dict(data.get("options") or {})
+        options.update(parse_options(args.option))
+        game = make_game(args.game, seed, lang, options, args.assets, state=data["state"])
+        if args.journal:
+            jpath = Path(args.journal)
+        elif args.script:
+            jpath = None
+        else:
+            jpath = journals / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+        session = AssistantSession(game, jpath, from_state=_plain(data["state"]))
     else:
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         game = make_game(args.game, seed, args.lang, parse_options(args.option), args.assets)
@@ -110,3 +159,12 @@ def run(args) -> int:
             speaker.close()
     finally:
         session.close()
+
+
+def _plain(value):
+    """An LMap/LList tree as plain dicts and lists (for the journal's JSON)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -417,7 +417,7 @@ def test_pack_follows_the_language_and_can_be_chosen():
 
 def test_help_lists_every_command():
     s = new_session("en")
-    said = ok(s, "help").said
+    said = ok(s, "help").shown
     verbs = {t.split()[0].rstrip(":") for t in said}
     assert {"team", "start", "choose", "put", "take", "lock", "joker", "timeout", "reveal",
             "next", "scores", "undo"} <= verbs
