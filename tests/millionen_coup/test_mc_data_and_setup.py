@@ -46,7 +46,7 @@ def edit(path: Path, old: str, new: str) -> None:
      "characters[6].id: duplicate character id 'max'"),
     ("rules.yaml", "{id: delivery_van, kind: start, room: garage}", "{id: delivery_van, kind: start, room: carport}",
      "plans[1].room: expected a room id"),
-    ("phrases.en.yaml", '    walk: "{player} walks: {target}. {units} time unit."', '    walk: "{player} walks: {where}."',
+    ("phrases.en.yaml", '    walk: "{player} walks {room.to}. That takes {units}."', '    walk: "{player} walks: {units} {where}."',
      "phrases.start.walk: expected the placeholders"),
     ("board.yaml", "  - [door, street, lobby]\n", "  - [door, street, lobby\n", "not valid YAML"),
 ])

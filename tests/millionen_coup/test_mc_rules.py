@@ -293,9 +293,12 @@ def test_start_plan_and_climb_plan_needs(run):
   - {at: 3, tap: go}
 """, plans="[sewer_tunnel, cleaning_crew]", until=3, hidden=GUARD_DOWN), with_say=True)
     # Max cannot climb: the sewer tunnel plan starts him in the street; Kim starts in the cloakroom
-    starts = [e for e in ev if e["type"] == "say" and e["key"] == "go.start_room"]
+    starts = [e for e in ev if e["type"] == "say" and e["key"].startswith("go.start_")]
     assert [s["player"] for s in starts] == ["red", "blue"]
-    assert "Straße" in starts[0]["text"] and "Garderobe" in starts[1]["text"]
+    # the pen says why Max starts in the street, and where each figure goes
+    assert starts[0]["key"] == "go.start_fallback" and starts[1]["key"] == "go.start_plan"
+    assert "Klettern" in starts[0]["text"] and "auf die Straße vor der Bank" in starts[0]["text"]
+    assert "in die Garderobe" in starts[1]["text"]
 
 
 def test_plan_taken_while_being_forged(run):
@@ -428,7 +431,7 @@ def test_info_and_unknown_taps_outside_a_sequence(run):
   - {at: 0, tap: [player:red, room:lobby]}
 """, until=0), with_say=True)
     keys = [e["key"] for e in ev if e["type"] == "say"]
-    assert "info.player" in keys and "what.thing" in keys
+    assert "info.player_prep" in keys and "what.thing" in keys
     assert of(ev, "action_refused") == [{"t": 0, "type": "action_refused", "player": "red", "reason": "bad_sequence"}]
 
 

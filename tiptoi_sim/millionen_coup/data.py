@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tiptoi_sim.core.errors import DataError
-from tiptoi_sim.core.phrases import Phrases, load_catalogues
+from tiptoi_sim.core.nouns import GENDERS, PREPS, ARTICLES_EN, place_forms
+from tiptoi_sim.core.phrases import Forms, Phrases, load_catalogues
+from tiptoi_sim.millionen_coup.phrase_fields import phrase_contract
 from tiptoi_sim.core.yamlio import LMap, fail, load_yaml, only_keys, opt, req
 from tiptoi_sim.paths import assets_dir
 
@@ -335,6 +337,47 @@ def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
     return out
 
 
+def _load_grammar(path: Path, rooms: dict[str, Room]) -> dict[str, dict[str, Forms]]:
+    """``grammar.yaml``: every room's noun with its gender and preposition (German) or article
+    and preposition (English), for every language; see :mod:`tiptoi_sim.core.nouns`."""
+    doc = load_yaml(path)
+    if not isinstance(doc, LMap):
+        raise DataError(path, None, "a mapping with de and en, each mapping room ids to their grammar")
+    only_keys(doc, ["de", "en"], "")
+    out: dict[str, dict[str, Forms]] = {}
+    for lang in ("de", "en"):
+        m = req(doc, lang, dict, lang)
+        keys = ["noun", "gender", "prep"] if lang == "de" else ["noun", "article", "prep"]
+        for rid in rooms:
+            if rid not in m:
+                raise fail(m, f"{lang}.{rid}", "missing; every room of board.yaml needs its grammar")
+        forms: dict[str, Forms] = {}
+        for rid, g in m.items():
+            fld = f"{lang}.{rid}"
+            if rid not in rooms:
+                raise fail(m, fld, "unknown room; expected one of the rooms of board.yaml", rid)
+            if not isinstance(g, dict):
+                raise fail(m, fld, "a mapping with " + ", ".join(keys), rid)
+            only_keys(g, keys, fld)
+            noun = req(g, "noun", str, f"{fld}.noun", check=lambda v: bool(v.strip()) and v == v.strip(),
+                       expected="the room's name without article")
+            prep = req(g, "prep", str, f"{fld}.prep", check=lambda v: v in PREPS[lang],
+                       expected="one of " + ", ".join(PREPS[lang]))
+            if lang == "de":
+                gender = req(g, "gender", str, f"{fld}.gender", check=lambda v: v in GENDERS,
+                             expected="m, f or n")
+                words = place_forms(lang, noun, gender=gender, prep=prep)
+            else:
+                article = req(g, "article", str, f"{fld}.article", check=lambda v: v in ARTICLES_EN,
+                              expected="the or none")
+                if noun.lower().startswith("the "):
+                    raise fail(g, f"{fld}.noun", "the noun without its article (article: the adds it)", "noun")
+                words = place_forms(lang, noun, article=article, prep=prep)
+            forms[rid] = Forms(words, "the")
+        out[lang] = forms
+    return out
+
+
 def load_game_data(folder: str | Path | None = None, *, with_phrases: bool = True) -> GameData:
     """Load and check ``board.yaml``, ``rules.yaml`` and the phrase catalogues of a folder."""
     folder = Path(folder) if folder else assets_dir() / "millionen_coup"
@@ -353,7 +396,16 @@ def load_game_data(folder: str | Path | None = None, *, with_phrases: bool = Tru
     for c in board["connections"]:
         adjacency[c.a].append(c)
         adjacency[c.b].append(c)
-    phrases = load_catalogues(folder) if with_phrases else {}
+    phrases: dict[str, Phrases] = {}
+    if with_phrases:
+        contract = phrase_contract(colours=rules["colours"], abilities=rules["abilities"], plans=rules["plans"])
+        phrases = load_catalogues(folder, contract=contract)
+        grammar = _load_grammar(folder / "grammar.yaml", rooms)
+        for lang, cat in phrases.items():
+            cat.places = {f"room:{rid}": forms for rid, forms in grammar[lang].items()}
+            # the board's labels: the bare noun ("Kaffeeküche", "coffee kitchen")
+            for rid, forms in grammar[lang].items():
+                cat.templates[f"room.{rid}"] = forms.name
     return GameData(**board, **{k: v for k, v in rules.items() if k != "max_players"},
                     phrases=phrases, folder=str(folder),
                     walk_adjacency={r: tuple(cs) for r, cs in adjacency.items()})

@@ -26,8 +26,10 @@ from tiptoi_sim.core.scheduler import Scheduler
 from tiptoi_sim.core.taps import Tap
 from tiptoi_sim.millionen_coup.data import LETTERS, GameData
 from tiptoi_sim.millionen_coup.game import Game, Refusal
+from tiptoi_sim.millionen_coup.phrase_fields import phrase_contract
 from tiptoi_sim.millionen_coup.setup import HiddenSetup, draw_setup
 from tiptoi_sim.millionen_coup.taps import all_tap_ids
+from tiptoi_sim.millionen_coup.voice import Voice
 
 #: events for front ends only (a click for an accepted tap, the pen's Skip); not part of the
 #: spec's event stream, so ``simulate`` leaves them out
@@ -60,6 +62,16 @@ class PenSession:
         self.last_say: Event | None = None
         self.now = 0                    # scheduler time of the current tap or timer
         self.valid_taps = set(all_tap_ids(data))
+        self.voice = Voice(self.phrases, phrase_contract(colours=data.colours, abilities=data.abilities,
+                                                         plans=data.plans), data.characters)
+        self._reset_speech()
+
+    def _reset_speech(self) -> None:
+        """What the pen remembers about its own sentences in one game."""
+        self._told: set[tuple[str, str | None]] = set()      # tutorial hints already given
+        self._reveals_left: dict[str, int] = {}               # explore items still to be said
+        self._blanks_said: set[str] = set()                   # rooms whose blank was announced
+        self._plan_in_use: dict[str, str] = {}                # colour -> plan being carried out
 
     # ------------------------------------------------------------------ output
     def _t(self) -> int:
@@ -77,13 +89,28 @@ class PenSession:
             self.now = self.game.now
         if type_ == "say":
             key = fields.pop("key")
-            self.say(key, **fields)
+            self._say_note(key, fields)
+            return
+        if type_ == "game_over":
+            # the spec lists game_over last: the pen's sentence about it comes first
+            self._say_for(type_, fields)
+            self._send(Event(self._t(), type_, dict(fields)))
             return
         self._send(Event(self._t(), type_, dict(fields)))
         self._say_for(type_, fields)
 
-    def say(self, key: str, player: str | None = None, **params: Any) -> None:
-        text = self.phrases.render(key, **self._names(params, player))
+    def say(self, key: str, player: str | None = None, **raw: Any) -> None:
+        """Say phrase ``key``. ``raw`` are ids and numbers as the engine knows them (a room id,
+        a lock number, an ability id…); :meth:`fields` turns them into words. ``player`` is the
+        colour the sentence concerns (also put on the event)."""
+        self._say_text(key, self.text(key, player, **raw), player)
+
+    def say_parts(self, parts: list[tuple[str, dict[str, Any]]], player: str | None = None) -> None:
+        """Several phrases as one ``say`` event (so Repeat repeats all of it); its key is the first's."""
+        text = " ".join(self.text(key, player, **raw) for key, raw in parts)
+        self._say_text(parts[0][0], text, player)
+
+    def _say_text(self, key: str, text: str, player: str | None) -> None:
         fields: dict[str, Any] = {"text": text, "key": key}
         if player is not None:
             fields["player"] = player
@@ -91,79 +118,139 @@ class PenSession:
         self.last_say = ev
         self._send(ev)
 
-    # ------------------------------------------------------------------ names for phrases
+    def text(self, key: str, player: str | None = None, **raw: Any) -> str:
+        """The sentence for ``key``: the contract's fields from ``raw`` (extra ones are dropped)."""
+        return self.voice.text(key, **self.fields(key, player, raw))
+
+    # ------------------------------------------------------------------ words for phrases
+    def fields(self, key: str, player: str | None, raw: dict[str, Any]) -> dict[str, Any]:
+        """The values of ``key``'s contract fields from raw ids: ``lock`` is ``n``, ``alarm``
+        is ``x``; a field the contract does not list for ``key`` is dropped."""
+        want = self.voice.contract.get(key, {})
+        named = {{"lock": "n", "alarm": "x"}.get(k, k): v for k, v in raw.items()}
+        if "player" in want:
+            named.setdefault("player", player)
+        return {k: self._word(k, v) for k, v in named.items() if k in want}
+
+    def _word(self, field: str, v: Any) -> Any:
+        vo = self.voice
+        if field in ("room", "a", "b", "corridor", "console"):
+            return vo.place(v[5:] if isinstance(v, str) and v.startswith("room:") else v)
+        if field == "player":
+            return vo.colour(v) if v else ""
+        if field == "players":
+            return vo.colours(v)
+        if field == "name":
+            return vo.character(v)
+        if field == "units":
+            return vo.units(v)
+        if field == "time":
+            return vo.duration(v)
+        if field == "total_time":
+            return vo.duration(v, long=True)
+        if field == "ability":
+            return vo.ability(v)
+        if field == "abilities":
+            return vo.abilities(v)
+        if field == "can":
+            return vo.can([v] if isinstance(v, str) else v)
+        if field == "plan":
+            return vo.plan(v[5:] if v.startswith("plan:") else v)
+        if field == "field":
+            return vo.explore_what(v)
+        if field == "action":
+            return vo.plan(v[5:]) if v.startswith("plan:") else vo.action(v)
+        if field == "hint":
+            return vo.hint(v)
+        if field == "digits":
+            return vo.digits(v)
+        if field == "ruled":
+            return vo.join([str(d) for d in v])
+        if field == "state":
+            return vo.word(f"info.{v}")
+        return str(v)
+
     def name(self, tap_or_value: str) -> str:
+        """What a tap id is called (for "what is this" and Info): "Schloss 2", "die Tresortür"."""
         p = self.phrases
+        vo = self.voice
         kind, _, val = tap_or_value.partition(":")
-        if kind == "room":
-            return p.name(f"room.{val}", val)
+        if kind == "room" and f"room:{val}" in p.places:
+            return vo.place(val).the
         if kind == "player":
-            return p.name(f"colour.{val}", val)
+            return vo.colour(val)
         if kind == "char":
-            return self.data.characters[val].name if val in self.data.characters else val
+            return vo.character(val)
         if kind == "skill":
-            return p.name(f"ability.{val}", val)
+            return vo.ability(val)
         if kind == "plan":
-            return p.name(f"plan.{val}.name", val)
+            return vo.plan(val)
         if kind == "explore":
             return p.name(f"field.{val}", val)
-        if kind == "lock":
-            return p.render("thing.lock", n=val)
-        if kind == "console":
-            return p.render("thing.console", x=val)
-        if kind == "alarm":
-            return p.render("thing.alarm", x=val)
-        if kind == "waypoint":
-            return p.render("thing.waypoint", x=val)
-        if kind == "digit":
-            return val
+        if kind in ("lock", "console", "alarm", "waypoint", "digit"):
+            key = {"lock": "n", "digit": "digit"}.get(kind, "x")
+            return p.render(f"thing.{kind}", **{key: val})
         if tap_or_value == "vault_door":
             return p.name("thing.vault_door")
-        if " " in tap_or_value:
-            return " ".join(self.name(x) for x in tap_or_value.split())
-        return tap_or_value
+        return p.name(f"hotspot.{tap_or_value}", tap_or_value)
 
-    def _names(self, params: dict[str, Any], player: str | None) -> dict[str, Any]:
-        out = dict(params)
-        if player is not None:
-            out["player"] = self.name(f"player:{player}")
-        for k in ("room", "target"):
-            if isinstance(out.get(k), str):
-                v = out[k]
-                out[k] = self.name(v if ":" in v or v == "vault_door" or " " in v else f"room:{v}")
-        if "ability" in out:
-            out["ability"] = self.name(f"skill:{out['ability']}")
-        if "plan" in out:
-            out["plan"] = self.name(f"plan:{out['plan']}")
-        if "field" in out:
-            out["field"] = self.name(f"explore:{out['field']}")
-        if "action" in out:
-            out["action"] = self.phrases.name(f"action.{out['action']}", str(out["action"]))
-        return out
+    def _say_note(self, key: str, f: dict[str, Any]) -> None:
+        """A sentence the engine asks for (``Game.note``)."""
+        player = f.pop("player", None)
+        g = self.game
+        if key == "go.start_room" and g is not None and player in g.players:
+            p = g.players[player]
+            plans = self.data.plans
+            plan = next((plans[x] for x in p.forged if plans[x].kind == "start"), None)
+            if plan is None:
+                self.say("go.start_street", player, room=f["room"])
+            elif plan.room == f["room"]:
+                self.say("go.start_plan", player, room=f["room"], plan=plan.id)
+            else:  # the plan needs an ability the player lacks: the street instead
+                self.say("go.start_fallback", player, room=f["room"], plan=plan.id, ability=plan.needs)
+            return
+        self.say(key, player, **f)
 
     def _say_for(self, type_: str, f: dict[str, Any]) -> None:
         player = f.get("player")
+        g = self.game
         if type_ == "action_started":
-            self.say(f"start.{f['action']}", player, target=f["target"], units=f["units"])
+            action = f["action"]
+            raw = self._action_values(player, action, f["target"])
+            self.say(f"start.{raw.pop('key')}", player, units=f["units"], **raw)
+            if action == "explore" and g is not None and player in g.players and g.players[player].running:
+                self._reveals_left[player] = len(g.players[player].running.detail.get("items", ()))
         elif type_ == "action_finished":
-            self.say(f"done.{f['action']}", player, target=f["target"])
-            if self.game is not None and self.game.tutorial and f["action"] in ("explore", "learn", "forge", "walk"):
-                self.say(f"tutorial.after_{f['action']}", player)
+            action = f["action"]
+            raw = self._action_values(player, action, f["target"])
+            self.say(f"done.{raw.pop('key')}", player, **raw)
+            if action in ("learn", "forge", "walk"):
+                self._tutorial_hint(f"tutorial.after_{action}", player)
         elif type_ == "action_aborted":
+            self._reveals_left.pop(player, None)
             self.say("aborted", player, action=f["action"])
         elif type_ == "phase":
-            self.say(f"phase.{f['name']}")
-            if self.game is not None and self.game.tutorial:
+            if f["name"] == "preparation" and g is not None:
+                self.say("phase.preparation", total_time=g.limit_ms / 1000)
+            else:
+                self.say(f"phase.{f['name']}")
+            if g is not None and g.tutorial:
                 self.say(f"tutorial.{f['name']}")  # the tutorial explains each phase
         elif type_ == "revealed":
             w = f["where"]
-            if f["field"] == "locks":
-                self.say("revealed.locks", player, n=f["item"], a=self.name(f"room:{w[0]}"), b=self.name(f"room:{w[1]}"))
-            elif f["field"] == "alarms":
-                self.say("revealed.alarms", player, x=f["item"], corridor=self.name(f"room:{w['corridor']}"),
-                         console=self.name(f"room:{w['console']}"))
+            field = f["field"]
+            if field == "locks":
+                self.say("revealed.locks", player, n=f["item"], a=w[0], b=w[1])
+            elif field == "alarms":
+                self.say("revealed.alarms", player, x=f["item"], corridor=w["corridor"], console=w["console"])
             else:
-                self.say(f"revealed.{f['field']}", player, x=f["item"], room=w)
+                self.say(f"revealed.{field}", player, x=f["item"], room=w)
+            if player in self._reveals_left:
+                self._reveals_left[player] -= 1
+                if self._reveals_left[player] <= 0:
+                    del self._reveals_left[player]
+                    # the placing hint comes after the items it is about
+                    self._tutorial_hint("tutorial.after_explore", player)
         elif type_ == "guard":
             self.say("guard.enters", room=f["room"])
         elif type_ == "lock_opened":
@@ -171,21 +258,68 @@ class PenSession:
         elif type_ == "alarm_off":
             self.say("alarm_off", player, x=f["alarm"])
         elif type_ == "blank":
-            self.say("blank", player, digit=f["digit"], room=f["room"])
+            room = f["room"]
+            n = g.blank_in_room.get(room) if g is not None else None
+            if room in self._blanks_said:
+                key = "blank.again"
+            elif n is not None and n in g.revealed["blanks"]:
+                key = "blank.found_marked"
+            else:
+                key = "blank.found"
+            self._blanks_said.add(room)
+            self.say(key, player, digit=f["digit"], room=room)
         elif type_ == "first_digit":
             self.say("first_digit", player, digit=f["digit"])
         elif type_ == "vault":
             self.say("vault.opened" if f["opened"] else "vault.wrong", player)
         elif type_ == "time_left":
             s = f["seconds"]
-            if s >= 120 and s % 60 == 0:
-                self.say("time_left.minutes", minutes=_fmt(s / 60))
-            elif s == 60:
-                self.say("time_left.one_minute")
-            else:
-                self.say("time_left.seconds", seconds=_fmt(s))
+            self.say("time_left.later" if s >= 60 else "time_left.last", time=s)
         elif type_ == "game_over":
-            self.say(f"game_over.{f['result']}.{f['reason']}", player)
+            key = f"game_over.{f['result']}.{f['reason']}"
+            caught = [player] if player else []
+            if f["reason"] == "guard" and g is not None:
+                # everyone visible in the guard's room is caught, not only the one who ended it
+                caught += [c for c, p in g.players.items()
+                           if c != player and p.room == g.guard_room and not p.hidden]
+            room = g.players[player].room if g is not None and player in g.players else None
+            self.say(key, player, players=caught, **({"room": room} if room else {}))
+
+    def _action_values(self, player: str, action: str, target: str) -> dict[str, Any]:
+        """The phrase family (``key``) and raw fields of an action's start or end."""
+        kind, _, val = target.partition(":")
+        if action in ("walk", "run", "sneak", "climb"):
+            return {"key": action, "room": val}
+        if action == "locks":
+            return {"key": action, "n": val}
+        if action == "electronics":
+            return {"key": action, "x": val}
+        if action == "vault_combination":
+            return {"key": action, "digits": [d.partition(":")[2] for d in target.split()]}
+        if action == "explore":
+            return {"key": action, "field": val}
+        if action == "learn":
+            g = self.game
+            upgrade = g is not None and player in g.players and g.players[player].abilities.get(val) == "basic"
+            return {"key": "upgrade" if upgrade else "learn", "ability": val, "can": val}
+        if action == "forge":
+            return {"key": action, "plan": val}
+        if action == "plan":
+            # the target is what the plan works on; the plan itself is in the running action
+            # (at the start) and remembered for its end
+            g = self.game
+            run = g.players[player].running if g is not None and player in g.players else None
+            if run is not None and "plan" in run.detail:
+                self._plan_in_use[player] = run.detail["plan"]
+            return {"key": action, "plan": self._plan_in_use.get(player, val)}
+        return {"key": action}
+
+    def _tutorial_hint(self, key: str, player: str | None) -> None:
+        """A tutorial explanation, once per player and game."""
+        if self.game is None or not self.game.tutorial or (key, player) in self._told:
+            return
+        self._told.add((key, player))
+        self.say(key, player)
 
     # ------------------------------------------------------------------ speech prefetch
     def likely_phrases(self) -> list[str]:
@@ -193,19 +327,16 @@ class PenSession:
         the background at start: the dialogue, the guard in every room, the time, then every
         colour's moves and their ends."""
         out: list[str] = []
-        r = self.phrases.render
-        out += [r(k) for k in ("pen.welcome", "login.start", "login.pick_level", "phase.preparation",
-                               "phase.execution", "info.what")]
-        out += [self.phrases.render("guard.enters", room=self.name(f"room:{room}")) for room in self.data.rooms]
+        t = self.text
+        out += [t(k) for k in ("pen.welcome", "login.start", "login.pick_level", "phase.execution", "info.what")]
+        out += [t("guard.enters", room=room) for room in self.data.rooms]
         for k in ("lock_opened",):
-            out += [r(k, n=n) for n in range(1, self.data.hidden["locks"] + 2)]
+            out += [t(k, n=n) for n in range(1, self.data.hidden["locks"] + 2)]
         colours = list(self.game.players) if self.game else list(self.data.colours)
         for colour in colours:
-            pname = self.name(f"player:{colour}")
             for room in self.data.rooms:
-                target = self.name(f"room:{room}")
-                out.append(r("start.walk", player=pname, target=target, units=1))
-                out.append(r("done.walk", player=pname, target=target))
+                out.append(t("start.walk", colour, room=room, units=1))
+                out.append(t("done.walk", colour, room=room))
         return list(dict.fromkeys(out))
 
     # ------------------------------------------------------------------ starting a game
@@ -215,6 +346,7 @@ class PenSession:
         if hidden is None:
             hidden = draw_setup(self.data, self.rng, tutorial=tutorial)
         self.mode = "game"
+        self._reset_speech()
         self.game = Game(self.data, hidden, players, difficulty=difficulty, unit_seconds=self.unit_seconds,
                          rng=self.rng, scheduler=self.scheduler, emit=self._on_engine_event,
                          tutorial=tutorial, origin_ms=self.now)
@@ -294,10 +426,9 @@ class PenSession:
             self.say("what.plan", plan=val, info=self.phrases.render(f"plan.{val}.info"))
         elif kind == "char" and val in self.data.characters:
             ch = self.data.characters[val]
-            self.say("what.character", name=ch.name, ability=ch.ability)
+            self.say("what.character", name=ch.id, can=ch.ability)
         else:
-            self.say("what.thing", thing=self.name(tid) if kind in TARGET_KINDS + ("player",) or tid == "vault_door"
-                     else self.phrases.name(f"hotspot.{tid}", tid))
+            self.say("what.thing", thing=self.name(tid))
 
     # ------------------------------------------------------------------ login dialogue
     def _login_tap(self, tid: str) -> None:
@@ -356,10 +487,37 @@ class PenSession:
                     return c
         return None
 
-    def _refuse(self, player: str | None, reason: str, **params: Any) -> None:
+    def _refuse(self, player: str | None, reason: str, tried: str | None = None, **params: Any) -> None:
+        """Refuse a tap sequence: the event, then the pen says why and what would work.
+        ``tried`` is the action the sequence was for (for "tap … instead")."""
         self.seq = None
         self._send(Event(self._t(), "action_refused", {"player": player, "reason": reason}))
-        self.say(f"refused.{reason}", player, **params)
+        key, raw = self._refusal_phrase(player, reason, tried, params)
+        self.say(key, player, **raw)
+
+    def _refusal_phrase(self, player: str | None, reason: str, tried: str | None,
+                        params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The phrase of a refusal and its raw fields (the engine's reason, made specific)."""
+        g = self.game
+        raw = dict(params)
+        key = f"refused.{reason}"
+        if reason == "wrong_phase":
+            key = "refused.before_go" if g is not None and g.phase == "preparation" else "refused.after_go"
+        elif reason == "bad_target":
+            raw.update(action=tried or "walk", hint=tried or "walk")
+        elif reason == "not_at_vault":
+            raw["room"] = self.data.vault_anteroom
+        elif reason == "locked" and g is not None and player in g.players:
+            here, there = g.players[player].room, raw.get("room")
+            n = next((n for n, door in g.setup.locks.items()
+                      if door == frozenset((here, there)) and n not in g.opened_locks), None)
+            if n is not None:
+                key, raw["n"] = "refused.locked_by", n
+        if key not in self.voice.contract:
+            key = "refused.bad_sequence"  # a reason without a phrase of its own
+        elif any(f not in raw and f != "player" for f in self.voice.contract[key]):
+            key = "refused.bad_sequence"  # a reason whose fields the engine did not give
+        return key, raw
 
     def _game_tap(self, tid: str) -> None:
         g = self.game
@@ -384,14 +542,13 @@ class PenSession:
         if kind == "plan_slot":
             idx = int(val) - 1
             if idx >= len(g.setup.plans):
-                self.say("what.thing", thing=tid)
+                self.say("what.empty_plan_slot")
                 return
             tid = f"plan:{g.setup.plans[idx]}"
             kind, val = "plan", g.setup.plans[idx]
         if self.info_pending:
             self.info_pending = False
-            key, player, params = self.info(tid)
-            self.say(key, player, **params)
+            self.say_info(tid)
             return
         colour = self._colour_of(tid)
         if colour is not None and (self.seq is None or self.seq.get("action") is None or kind == "player" or kind == "char"):
@@ -435,46 +592,59 @@ class PenSession:
         try:
             g.start_action(seq["player"], seq["action"], target)
         except Refusal as r:
-            self._refuse(seq["player"], r.reason, **r.params)
+            self._refuse(seq["player"], r.reason, tried=seq["action"], **r.params)
 
     # ------------------------------------------------------------------ info and tips
     def info(self, tid: str) -> tuple:
+        """What Info and a tap say: ``(key, player, raw fields)`` or, for several sentences in one
+        event, ``(key, player, {"parts": [(key, raw), …]})``."""
         g = self.game
         kind, _, val = tid.partition(":")
         colour = self._colour_of(tid)
         if colour is not None and colour in g.players:
             p = g.players[colour]
-            abil = ", ".join(self.name(f"skill:{a}") + ("+" if lvl == "upgraded" else "") for a, lvl in p.abilities.items())
-            where = self.name(f"room:{p.room}") if p.room else self.phrases.name("info.off_board")
-            return self._info_tuple("info.player", colour, room=where, abilities=abil,
-                                    name=self.data.characters[p.character].name)
+            can = list(p.abilities)
+            if p.room:
+                parts = [("info.player", {"name": p.character, "room": p.room, "can": can})]
+            else:
+                parts = [("info.player_prep", {"name": p.character, "can": can})]
+            upgraded = [a for a, lvl in p.abilities.items() if lvl == "upgraded"]
+            if upgraded:
+                parts.append(("info.upgraded", {"abilities": upgraded}))
+            return ("info.player", colour, {"parts": parts})
         if kind == "plan" and val in self.data.plans:
-            return self._info_tuple("what.plan", None, plan=val, info=self.phrases.render(f"plan.{val}.info"))
+            return ("what.plan", None, {"plan": val, "info": self.phrases.render(f"plan.{val}.info")})
         if tid == "vault_door":
             ruled = sorted(g.setup.blank_digits[n] for n in g.found_blanks)
-            first = str(g.setup.combination[0]) if g.first_digit_known else self.phrases.name("info.unknown")
-            return self._info_tuple("info.vault", None, ruled=" ".join(map(str, ruled)) or "–", first=first)
+            parts = [("info.vault_ruled", {"ruled": ruled}) if ruled else ("info.vault_none", {})]
+            if g.first_digit_known:
+                parts.append(("info.first", {"digit": g.setup.combination[0]}))
+            else:
+                parts.append(("info.first_unknown", {}))
+            return (parts[0][0], None, {"parts": parts})
         field = {"lock": "locks", "waypoint": "waypoints", "alarm": "alarms", "console": "alarms"}.get(kind)
         if field:
             item = int(val) if field == "locks" and val.isdigit() else val
             if field == "locks" and item == 1:
-                return self._info_tuple("info.entrance", None)
+                return ("info.entrance", None, {})
             if item in g.revealed[field]:
                 w = g.where(field, item)
                 if field == "locks":
-                    return self._info_tuple("info.lock", None, n=item, a=self.name(f"room:{w[0]}"), b=self.name(f"room:{w[1]}"),
-                                            state=self.phrases.name("info.open" if item in g.opened_locks else "info.closed"))
+                    return ("info.lock", None, {"n": item, "a": w[0], "b": w[1],
+                                                "state": "open" if item in g.opened_locks else "closed"})
                 if field == "waypoints":
-                    return self._info_tuple("info.waypoint", None, x=item, room=w)
-                return self._info_tuple("info.alarm", None, x=item, corridor=self.name(f"room:{w['corridor']}"),
-                                        console=self.name(f"room:{w['console']}"),
-                                        state=self.phrases.name("info.off" if item not in g.active_alarms else "info.on"))
-            return self._info_tuple("info.not_known", None, thing=self.name(tid))
-        return self._info_tuple("what.thing", None, thing=self.name(tid))
+                    return ("info.waypoint", None, {"x": item, "room": w})
+                return ("info.alarm", None, {"x": item, "corridor": w["corridor"], "console": w["console"],
+                                             "state": "off" if item not in g.active_alarms else "on"})
+            return ("info.not_known", None, {"thing": self.name(tid)})
+        return ("what.thing", None, {"thing": self.name(tid)})
 
-    @staticmethod
-    def _info_tuple(key: str, player: str | None, **params: Any) -> tuple:
-        return (key, player, params)
+    def say_info(self, tid: str) -> None:
+        key, player, raw = self.info(tid)
+        if "parts" in raw:
+            self.say_parts(raw["parts"], player)
+        else:
+            self.say(key, player, **raw)
 
     def tip(self) -> tuple:
         """A tip that fits the moment (the navigation bar's Info)."""
@@ -494,7 +664,3 @@ class PenSession:
         if not g.vault_open and any(p.room == self.data.vault_anteroom for p in g.players.values()):
             return ("tip.vault", None, {})
         return ("tip.guard", None, {"room": g.guard_room})
-
-
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
