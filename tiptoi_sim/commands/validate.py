@@ -15,6 +15,9 @@ def add_arguments(p) -> None:
 
 
 def _check_millionen_coup(folder: Path) -> str:
+    """Load the game's data: board, rules, grammar.yaml and the phrase catalogues, whose every
+    template is checked against the fields the pen gives it (phrase_fields.py), so a folder that
+    passes here cannot make a game fail on a phrase."""
     from tiptoi_sim.millionen_coup.data import load_game_data
     from tiptoi_sim.millionen_coup.taps import all_tap_ids
 
@@ -29,7 +32,9 @@ def _check_millionen_coup(folder: Path) -> str:
             layout = load_layout(folder / "layout.yaml")
             extra = f", {len(layout.hotspots)} hotspots"
     return (f"{len(data.rooms)} rooms, {len(data.connections)} connections, {len(data.characters)} characters, "
-            f"{len(data.plans)} plans, {len(all_tap_ids(data))} tap ids, phrases in {', '.join(sorted(data.phrases))}{extra}")
+            f"{len(data.plans)} plans, {len(all_tap_ids(data))} tap ids, "
+            f"{len(data.phrases['de'].templates)} phrases in {', '.join(sorted(data.phrases))} checked against "
+            f"the fields the pen gives them, the grammar of every room{extra}")
 
 
 def _check_assistant(game_id: str, folder: Path) -> str:

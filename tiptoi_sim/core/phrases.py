@@ -177,6 +177,8 @@ def load_catalogues(folder: str | Path, stem: str = "phrases", *,
     where: dict[str, dict] = {}
     for lang in LANGUAGES:
         cats[lang], where[lang] = load_catalogue(folder / f"{stem}.{lang}.yaml", lang)
+        if contract is not None:  # each file on its own first: its own line and key in the message
+            check_contract(cats[lang], where[lang], contract)
     ref_lang = LANGUAGES[0]
     ref = cats[ref_lang]
     for lang in LANGUAGES[1:]:
@@ -193,9 +195,6 @@ def load_catalogues(folder: str | Path, stem: str = "phrases", *,
                 m, k = where[lang][key]
                 raise fail(m, f"phrases.{key}",
                            f"expected the placeholders {sorted(a)} as in the {ref_lang} catalogue, got {sorted(b)}", k)
-    if contract is not None:
-        for lang in LANGUAGES:
-            check_contract(cats[lang], where[lang], contract)
     return cats
 
 
@@ -203,9 +202,6 @@ def check_contract(cat: Phrases, where: Mapping[str, tuple[Any, Any]], contract:
     """Refuse (DataError with file, line and key) a key the contract lacks, a key of the
     contract the catalogue lacks, and a placeholder the contract does not give for its key
     (an unknown field, or a form the field does not have)."""
-    for key in contract:
-        if key not in cat.templates:
-            raise DataError(cat.path, f"phrases.{key}", "missing (the program says this phrase)")
     for key, template in cat.templates.items():
         m, k = where.get(key, (None, None))
         if key not in contract:
@@ -219,3 +215,6 @@ def check_contract(cat: Phrases, where: Mapping[str, tuple[Any, Any]], contract:
                 forms = ", ".join(f"{{{f}.{x}}}" if x else f"{{{f}}}" for x in sorted(given[f]))
                 shown = f"{{{f}.{form}}}" if form else f"{{{f}}}"
                 raise fail(m, f"phrases.{key}", f"unknown placeholder {shown}; expected one of {forms}", k)
+    for key in contract:
+        if key not in cat.templates:
+            raise DataError(cat.path, f"phrases.{key}", "missing (the program says this phrase)")

@@ -70,7 +70,7 @@ STATIC: dict[str, tuple[str, ...]] = {
     "tip.menu": (), "tip.explore": (), "tip.login": (), "tip.over": (), "tip.prep_explore": (),
     "tip.prep_go": (), "tip.vault": (), "tip.guard": ("room",),
     "thing.lock": ("n",), "thing.console": ("x",), "thing.alarm": ("x",), "thing.waypoint": ("x",),
-    "thing.vault_door": (), "thing.digit": ("digit",),
+    "thing.vault_door": (), "thing.digit": ("digit",), "thing.plan_slot": (),
 }
 
 #: refusal phrase keys (``refused.<key>``) -> their fields; every refusal also gets ``player``
@@ -146,3 +146,58 @@ def phrase_contract(*, colours, abilities, plans) -> dict[str, dict[str, frozens
         c[f"plan.{pid}.name"] = {}
         c[f"plan.{pid}.info"] = {}
     return c
+
+
+#: one example value (raw, as the engine gives it) per field, for docs/phrases.md
+EXAMPLES: dict[str, object] = {
+    "player": "red", "players": ["red", "blue"], "name": "kim", "plan": "master_key", "info": None,
+    "ability": "climb", "abilities": ["sneak", "locks"], "can": ["climb", "locks"], "action": "walk",
+    "field": "locks", "hint": "locks", "thing": "lock:2", "state": "closed",
+    "room": "break_room", "a": "lobby", "b": "security_office", "corridor": "corridor_2", "console": "cloakroom",
+    "n": 2, "digit": 4, "digits": [2, 6, 1], "ruled": [3, 5], "x": "A",
+    "units": 2, "time": 90, "total_time": 2700, "minutes": 1, "seconds": 30,
+}
+
+
+def sample_values(field: str, data) -> list:
+    """Every raw value the phrase test tries for ``field``: every room, colour, character, plan,
+    ability and tap-able thing of ``data``, numbers 0–100, times 0–45 minutes (every second)."""
+    from tiptoi_sim.millionen_coup.taps import all_tap_ids
+
+    kind = FIELD_KINDS[field]
+    if kind == "place":
+        return list(data.rooms)
+    if field == "player":
+        return list(data.colours)
+    if field == "players":
+        cs = list(data.colours)
+        return [cs[:k] for k in range(1, len(cs) + 1)]
+    if field == "name":
+        return list(data.characters)
+    if field == "plan":
+        return list(data.plans)
+    if field == "info":
+        return [None]
+    if field in ("ability", "can"):
+        return list(data.abilities) + ([list(data.abilities[:2]), list(data.abilities)] if field == "can" else [])
+    if field == "abilities":
+        return [list(data.abilities[:k]) for k in range(1, len(data.abilities) + 1)]
+    if field == "action":
+        return list(ACTION_NAMES) + [f"plan:{p}" for p in data.plans]
+    if field == "hint":
+        return list(TARGET_ACTIONS) + [f"plan:{p}" for p in data.plans]
+    if field == "field":
+        return list(EXPLORE_FIELDS)
+    if field == "thing":
+        return sorted(all_tap_ids(data))
+    if field == "state":
+        return ["open", "closed", "off", "on"]
+    if field == "x":
+        return list("ABCDEF")
+    if field == "digits":
+        return [[2, 6, 1], [0, 1, 9], [4, 0, 7]]
+    if field == "ruled":
+        return [[3], [3, 5], [0, 3, 5, 8, 9]]
+    if field in ("time", "total_time"):
+        return list(range(0, 45 * 60 + 1))
+    return list(range(0, 101))

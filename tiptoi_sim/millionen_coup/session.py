@@ -187,6 +187,10 @@ class PenSession:
             return vo.plan(val)
         if kind == "explore":
             return p.name(f"field.{val}", val)
+        if kind == "action":
+            return vo.action(val)
+        if kind == "plan_slot":
+            return p.name("thing.plan_slot")
         if kind in ("lock", "console", "alarm", "waypoint", "digit"):
             key = {"lock": "n", "digit": "digit"}.get(kind, "x")
             return p.render(f"thing.{kind}", **{key: val})
