@@ -47,7 +47,7 @@ def edit(path: Path, old: str, new: str) -> None:
     ("rules.yaml", "{id: delivery_van, kind: start, room: garage}", "{id: delivery_van, kind: start, room: carport}",
      "plans[1].room: expected a room id"),
     ("phrases.en.yaml", '    walk: "{player} walks {room.to}. That takes {units}."', '    walk: "{player} walks: {units} {where}."',
-     "phrases.start.walk: unknown placeholder {where}"),
+     "phrases.start.walk: unknown placeholder {{where}}"),
     ("board.yaml", "  - [door, street, lobby]\n", "  - [door, street, lobby\n", "not valid YAML"),
 ])
 def test_malformed_data_is_refused_with_its_place(assets, file, old, new, expect):
