@@ -25,9 +25,9 @@ DOUBLED_PUNCT = re.compile(r"[.!?,:;] ?[.!?,:;]")
 SMALL_SENTENCE_START = re.compile(r"(?:^|[.!?] )([a-zäöü])")
 # a count of one must be singular, every other count plural
 WRONG_NUMBER = {
-    "de": re.compile(r"\b(?:1|eine?) (?:Zeiteinheiten|Minuten|Sekunden)\b|"
+    "de": re.compile(r"(?<![\d,.])\b(?:1|eine?) (?:Zeiteinheiten|Minuten|Sekunden)\b|"
                      r"\b(?:[02-9]|\d\d+) (?:Zeiteinheit|Minute|Sekunde)\b"),
-    "en": re.compile(r"\b(?:1|one) (?:time units|minutes|seconds)\b|"
+    "en": re.compile(r"(?<![\d,.])\b(?:1|one) (?:time units|minutes|seconds)\b|"
                      r"\b(?:[02-9]|\d\d+) (?:time unit|minute|second)\b"),
 }
 
@@ -178,3 +178,121 @@ def test_grammar_of_every_room_is_checked(tmp_path):
 def test_the_phrase_page_is_current(data):
     page = (ROOT / DOC_PATH).read_text(encoding="utf-8")
     assert page == build_doc(data), "docs/phrases.md is out of date: run scripts/gen_phrases_doc.py"
+
+
+# ---------------------------------------------------------------- whole games, as a listener hears them
+SPEECH = Path(__file__).parent / "scenarios_speech"
+
+
+def _game(data, path: Path, lang: str) -> list[dict]:
+    from mc_helpers import play
+
+    text = path.read_text(encoding="utf-8").replace("setup:\n", f"setup:\n  lang: {lang}\n", 1)
+    return play(data, text, with_say=True)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_whole_games_read_right_and_end_with_game_over(data, lang):
+    contract = contract_of(data)
+    for path in sorted(SPEECH.glob("*.yaml")) + sorted((ROOT / "examples" / "scenarios").glob("*.yaml")):
+        ev = _game(data, path, lang)
+        says = [e for e in ev if e["type"] == "say"]
+        assert says, path.name
+        for e in says:
+            assert e["key"] in contract, (path.name, e["key"])
+            assert not faults(e["text"], lang), (path.name, e["text"], faults(e["text"], lang))
+        overs = [i for i, e in enumerate(ev) if e["type"] == "game_over"]
+        if overs:
+            assert overs == [len(ev) - 1], f"{path.name}: game_over is not the last event"
+            assert ev[-2]["type"] == "say" and ev[-2]["key"].startswith("game_over."), path.name
+
+
+def test_the_tutorial_places_items_then_hints_and_a_catch_names_everyone(data):
+    ev = _game(data, SPEECH / "tutorial-double-catch.yaml", "de")
+    keys = [e["key"] for e in ev if e["type"] == "say"]
+    texts = [e["text"] for e in ev if e["type"] == "say"]
+    # the item with where to put it, then the tutorial's hint about it
+    assert keys.index("tutorial.after_explore") == keys.index("revealed.alarms") + 1
+    assert any(t.endswith("Legt die Alarmanlage A in den Flur 2 und die Konsole A in die Garderobe.") for t in texts)
+    assert texts[-1] == "Erwischt! Der Wachmann hat Rot und Blau gesehen. Das Spiel ist verloren."
+    assert texts[0] == "Ihr habt eine Minute und 20 Sekunden. Die Planungs-Phase beginnt. Die Zeit läuft!"
+
+
+def test_refusals_say_why_and_what_would_work(data):
+    ev = _game(data, SPEECH / "refusals-and-reveals.yaml", "de")
+    said = {e["key"]: e["text"] for e in ev if e["type"] == "say"}
+    assert said["refused.locked_by"] == ("Die Tür ist mit Schloss 1 verschlossen: "
+                                         "Jemand mit der Fähigkeit Schlösser kann es knacken.")
+    assert said["go.start_fallback"].startswith("Blau, für den Plan Dachluke braucht man Klettern")
+    assert said["refused.lock_not_here"] == "Schloss 3 ist nicht an einer Tür deines Raums. Geh zuerst zu dieser Tür."
+    assert said["refused.missing_ability"] == "Dafür braucht man Schleichen, und das kann Blau nicht."
+
+
+def test_time_is_said_in_minutes_with_any_unit_length(data):
+    from mc_helpers import play
+
+    for unit in (1, 7.5, 20, 30):
+        ev = play(data, f"setup: {{seed: 1, unit_seconds: {unit}, players: {{red: max}}}}\ntaps: []\nuntil: end\n",
+                  with_say=True)
+        times = [e["text"] for e in ev if e["type"] == "say" and e["key"].startswith("time_left.")]
+        assert times, unit
+        for t in times:
+            # "Noch 26 Minuten 40", never "Noch 1600 Sekunden!"
+            m = re.fullmatch(r"Noch (?:(?:eine|\d+) Minuten?(?: \d+)?\.|(?:eine|\d+|\d+,\d) Sekunden?!)", t)
+            assert m, (unit, t)
+            if "Sekunde" in t:
+                assert int(re.search(r"\d+", t).group(0) if re.search(r"\d+", t) else 1) < 60
+
+
+def _random_game(data, lang: str, seed: int):
+    """A game of random three-tap sequences (player, action, any target), Go after a while,
+    Info and what-is-this taps in between."""
+    import random
+
+    from tiptoi_sim.core.taps import Tap
+    from tiptoi_sim.millionen_coup.session import PenSession
+    from tiptoi_sim.millionen_coup.taps import all_tap_ids
+
+    taps = sorted(all_tap_ids(data))
+    actions = [t for t in taps if t.startswith(("action:", "plan:")) or t == "learn"]
+    rng = random.Random(seed)
+    s = PenSession(data, seed=seed, lang=lang, unit_seconds=1)
+    s.start_game({"red": "oliver_crow", "blue": "kim", "yellow": "ben", "green": "mary"}, tutorial=seed % 2 == 1)
+    t = 0
+    for step in range(400):
+        t += rng.choice((0, 300, 1000, 2000))
+        s.scheduler.fire_due(t, lambda: s.over)
+        if s.over:
+            break
+        if step == 60:
+            seq = ["go"]
+        elif rng.random() < 0.1:
+            seq = ["info", rng.choice(taps)]
+        else:
+            seq = [rng.choice(["player:red", "player:blue", "player:yellow", "player:green"]),
+                   rng.choice(actions), rng.choice(taps)]
+        for tid in seq:
+            s.tap(Tap(tid, t))
+            if s.over:
+                break
+    return s
+
+
+def test_random_games_never_break_a_sentence(data):
+    """Random tap sequences in both languages: every refusal and answer renders and reads right,
+    and every refusal the engine gives has a phrase that says why (not the generic one)."""
+    reasons = set()
+    for lang in ("de", "en"):
+        for seed in range(20):
+            s = _random_game(data, lang, seed)
+            refused = None
+            for e in s.events:
+                if e.type == "action_refused":
+                    refused = e.fields["reason"]
+                    reasons.add(refused)
+                elif e.type == "say":
+                    assert not faults(e.fields["text"], lang), (lang, seed, e.fields)
+                    if refused not in (None, "bad_sequence"):
+                        assert e.fields["key"] != "refused.bad_sequence", (lang, seed, refused)
+                    refused = None
+    assert len(reasons) >= 10, sorted(reasons)

@@ -319,10 +319,14 @@ class PenSession:
         return {"key": action}
 
     def _tutorial_hint(self, key: str, player: str | None) -> None:
-        """A tutorial explanation, once per player and game."""
-        if self.game is None or not self.game.tutorial or (key, player) in self._told:
+        """A tutorial explanation, once per game (the hints about a player's own piece or plan
+        once per player)."""
+        if self.game is None or not self.game.tutorial:
             return
-        self._told.add((key, player))
+        told = (key, player if key in ("tutorial.after_learn", "tutorial.after_forge") else None)
+        if told in self._told:
+            return
+        self._told.add(told)
         self.say(key, player)
 
     # ------------------------------------------------------------------ speech prefetch
@@ -503,7 +507,7 @@ class PenSession:
                         params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The phrase of a refusal and its raw fields (the engine's reason, made specific)."""
         g = self.game
-        raw = dict(params)
+        raw = {{"lock": "n", "alarm": "x"}.get(k, k): v for k, v in params.items()}
         key = f"refused.{reason}"
         if reason == "wrong_phase":
             key = "refused.before_go" if g is not None and g.phase == "preparation" else "refused.after_go"
