@@ -656,6 +656,8 @@ def _short_target(phrases: Phrases, target: str) -> str:
             out.append(val if kind == "digit" else f"{kind[0].upper()}{val}")
         else:
             out.append(part)
+    if len(out) > 1 and all(p.startswith("digit:") for p in str(target).split()):
+        return ", ".join(out)  # a combination: "2, 6, 1"
     return " ".join(out)
 
 
