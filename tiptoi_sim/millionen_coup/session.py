@@ -516,9 +516,7 @@ class PenSession:
         elif reason == "not_at_vault":
             raw["room"] = self.data.vault_anteroom
         elif reason == "locked" and g is not None and player in g.players:
-            here, there = g.players[player].room, raw.get("room")
-            n = next((n for n, door in g.setup.locks.items()
-                      if door == frozenset((here, there)) and n not in g.opened_locks), None)
+            n = self._lock_in_the_way(g.players[player].room, raw.get("room"))
             if n is not None:
                 key, raw["n"] = "refused.locked_by", n
         if key not in self.voice.contract:
@@ -526,6 +524,22 @@ class PenSession:
         elif any(f not in raw and f != "player" for f in self.voice.contract[key]):
             key = "refused.bad_sequence"  # a reason whose fields the engine did not give
         return key, raw
+
+    def _lock_in_the_way(self, here: str | None, there: str | None) -> int | None:
+        """The closed lock on the door from ``here`` to ``there``, or (a run of two steps) on a
+        door of ``there`` to a room next to ``here``."""
+        g = self.game
+        closed = {n: door for n, door in g.setup.locks.items() if n not in g.opened_locks}
+        for n, door in closed.items():
+            if door == frozenset((here, there)):
+                return n
+        near = {c.other(here) for c in self.data.walk_adjacency.get(here, ())} if here else set()
+        for n, door in closed.items():
+            if there in door and (door - {there}) & (near | {here}):
+                return n
+            if here in door and (door - {here}) & {c.other(there) for c in self.data.walk_adjacency.get(there, ())}:
+                return n
+        return None
 
     def _game_tap(self, tid: str) -> None:
         g = self.game
