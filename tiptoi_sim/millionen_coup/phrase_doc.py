@@ -37,8 +37,27 @@ def render_sample(session: PenSession, key: str, raw: dict[str, Any]) -> str:
     return session.text(key, player, **raw)
 
 
+#: examples that fit a phrase better than the general ones
+KEY_EXAMPLES: dict[str, dict[str, Any]] = {
+    "go.start_street": {"room": "street"},
+    "go.start_plan": {"plan": "delivery_van", "room": "garage"},
+    "go.start_fallback": {"plan": "roof_hatch", "ability": "climb", "room": "street"},
+    "start.walk": {"units": 1},
+    "done.learn": {"can": "climb"},
+    "refused.plan_wrong_room": {"plan": "fake_call", "room": "security_office"},
+    "refused.not_at_vault": {"room": "vault_anteroom"},
+    "refused.no_alarm_there": {"room": "lobby"},
+    "refused.busy": {"action": "locks"},
+    "time_left.last": {"time": 20},
+    "tip.guard": {"room": "corridor_3"},
+    "blank.found_marked": {"room": "garage"},
+    "what.character": {"name": "kim", "can": "climb"},
+}
+
+
 def example_raw(key: str, contract: dict) -> dict[str, Any]:
-    return {f: EXAMPLES[f] for f in contract[key]}
+    extra = KEY_EXAMPLES.get(key, {})
+    return {f: extra.get(f, EXAMPLES[f]) for f in contract[key]}
 
 
 def build_doc(data: GameData) -> str:
