@@ -40,6 +40,7 @@ def render_sample(session: PenSession, key: str, raw: dict[str, Any]) -> str:
 #: examples that fit a phrase better than the general ones
 KEY_EXAMPLES: dict[str, dict[str, Any]] = {
     "go.start_street": {"room": "street"},
+    "go.start_street_group": {"room": "street", "players": ["red", "blue", "yellow"]},
     "go.start_plan": {"plan": "delivery_van", "room": "garage"},
     "go.start_fallback": {"plan": "roof_hatch", "ability": "climb", "room": "street"},
     "start.walk": {"units": 1},

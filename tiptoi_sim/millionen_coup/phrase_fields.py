@@ -37,7 +37,7 @@ STATIC: dict[str, tuple[str, ...]] = {
     "tutorial.preparation": (), "tutorial.execution": (), "tutorial.after_explore": ("player",),
     "tutorial.after_learn": ("player",), "tutorial.after_forge": ("player",), "tutorial.after_walk": ("player",),
     "phase.preparation": ("total_time",), "phase.execution": (),
-    "go.start_street": ("player", "room"), "go.start_plan": ("player", "plan", "room"),
+    "go.start_street": ("player", "room"), "go.start_street_group": ("players", "room"), "go.start_plan": ("player", "plan", "room"),
     "go.start_fallback": ("player", "plan", "ability", "room"),
     "aborted": ("player", "action"),
     "revealed.locks": ("player", "n", "a", "b"), "revealed.waypoints": ("player", "x", "room"),

@@ -72,6 +72,7 @@ class PenSession:
         self._reveals_left: dict[str, int] = {}               # explore items still to be said
         self._blanks_said: set[str] = set()                   # rooms whose blank was announced
         self._plan_in_use: dict[str, str] = {}                # colour -> plan being carried out
+        self._street_starters: list[str] = []                 # at Go: who starts in front of the bank
 
     # ------------------------------------------------------------------ output
     def _t(self) -> int:
@@ -207,11 +208,18 @@ class PenSession:
             plans = self.data.plans
             plan = next((plans[x] for x in p.forged if plans[x].kind == "start"), None)
             if plan is None:
-                self.say("go.start_street", player, room=f["room"])
+                self._street_starters.append(player)
             elif plan.room == f["room"]:
                 self.say("go.start_plan", player, room=f["room"], plan=plan.id)
             else:  # the plan needs an ability the player lacks: the street instead
                 self.say("go.start_fallback", player, room=f["room"], plan=plan.id, ability=plan.needs)
+            if player == g.colour_order[-1] and self._street_starters:
+                # everyone who starts in front of the bank in one sentence, after the plans
+                who, self._street_starters = self._street_starters, []
+                if len(who) == 1:
+                    self.say("go.start_street", who[0], room=self.data.start_room)
+                else:
+                    self.say("go.start_street_group", None, players=who, room=self.data.start_room)
             return
         self.say(key, player, **f)
 
