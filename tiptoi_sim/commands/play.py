@@ -53,6 +53,8 @@ def parse_players(text: str, data) -> dict[str, str]:
         if ch in out.values() or colour in out:
             raise UserError(f"--players: each colour and character only once ({part!r})")
         out[colour] = ch
+    if len(out) > data.max_players:
+        raise UserError(f"--players: at most {data.max_players} players, got {len(out)}")
     order = [c for c in data.colours if c in out]
     return {c: out[c] for c in order}
 

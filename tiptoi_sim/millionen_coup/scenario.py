@@ -62,8 +62,8 @@ def parse_scenario(doc: Any, data: GameData, source: str | None = None) -> Scena
     lang = opt(setup, "lang", str, "setup.lang", "de", check=lambda v: v in data.phrases, expected="de or en")
     tutorial = opt(setup, "tutorial", bool, "setup.tutorial", False)
     pm = req(setup, "players", dict, "setup.players")
-    if not 1 <= len(pm) <= len(data.colours):
-        raise fail(setup, "setup.players", f"1 to {len(data.colours)} players", "players")
+    if not 1 <= len(pm) <= data.max_players:
+        raise fail(setup, "setup.players", f"1 to {data.max_players} players (max_players)", "players")
     players: dict[str, str] = {}
     for colour, ch in pm.items():
         if colour not in data.colours:
