@@ -33,7 +33,7 @@ from tiptoi_sim.millionen_coup.taps import all_tap_ids
 
 #: events for front ends only (a click for an accepted tap, the pen's Skip); not part of the
 #: spec's event stream, so ``simulate`` leaves them out
-UI_ONLY_EVENTS = frozenset({"tap_ack", "skip"})
+UI_ONLY_EVENTS = frozenset({"tap_ack", "skip", "notice"})  # notice: a live tap refused while paused
 
 TARGET_KINDS = ("room", "lock", "console", "alarm", "skill", "plan", "explore", "vault_door", "digit")
 

@@ -46,7 +46,8 @@ CAPTION_LINES = 3
 FLASH_SECONDS = 0.35
 
 NO_DISPLAY_MESSAGE = ("tiptoi-sim: no display for the pen's window ({why}).\n"
-                      "Play in the terminal instead:  tiptoi-sim play --ui terminal")
+                      "Play in the terminal instead:  scripts/run --ui terminal\n"
+                      "(or, once installed:  .venv/bin/tiptoi-sim play --ui terminal)")
 
 
 class NoDisplay(Exception):
@@ -495,8 +496,10 @@ class PenWindow:
         pygame.display.quit()
 
 
-def run_window(live, args) -> int:
-    """Open the pen's window on a started live game and run it until it is closed.
+def run_window(live, args, begin=None) -> int:
+    """Open the pen's window on a live game, start the game (``begin()``, default
+    ``live.start()``) once the window listens, so its first words are spoken, and run it until
+    it is closed.
 
     ``args``: ``lang``, ``fullscreen``, ``director``, ``no_speech``, and for tests and demos
     ``screenshot`` (a PNG written at the end) and ``frames`` (stop after that many frames);
@@ -526,6 +529,7 @@ def run_window(live, args) -> int:
                 attach(win, args)
             except Exception as e:  # a camera problem must not end the game: the mouse still works
                 print(f"tiptoi-sim: webcam input failed ({e}); use the mouse.", file=sys.stderr)
+    (begin or live.start)()
     return win.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))
 
 
