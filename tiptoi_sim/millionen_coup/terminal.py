@@ -39,7 +39,20 @@ def resolve(word: str, valid: set[str], alias: dict[str, str]) -> str | None:
         return None
 
 
-def summary(state: dict[str, Any], name=lambda tid: tid) -> str:
+def _fmt(v: Any) -> str:
+    """A value of the state, briefly: a door as ``a–b``, an alarm as ``corridor/console``."""
+    if isinstance(v, dict):
+        if set(v) == {"corridor", "console"}:
+            return f"{v['corridor']}/{v['console']}"
+        return ", ".join(f"{k}: {_fmt(x)}" for k, x in v.items()) or "-"
+    if isinstance(v, (list, tuple)):
+        if len(v) == 2 and all(isinstance(x, str) for x in v):
+            return "–".join(v)
+        return " ".join(_fmt(x) for x in v) or "-"
+    return str(v)
+
+
+def summary(state: dict[str, Any]) -> str:
     """A few readable lines of a game's state (``director`` adds what the table hides)."""
     lines = [f"{state['phase']} · time left {clock_text(int(float(state['time_left']) * 1000))}"
              + (f" · {' '.join(state['outcome'])}" if state.get("outcome") else "")]
@@ -50,25 +63,25 @@ def summary(state: dict[str, Any], name=lambda tid: tid) -> str:
         plans = f" · plans {', '.join(p['forged'])}" if p["forged"] else ""
         lines.append(f"  {colour:<6} {p['character']:<11} {where:<16} {abil}{plans}"
                      + (f" ({', '.join(extra)})" if extra else ""))
-    lines.append(f"  guard {state['guard']} · locks open {state['opened_locks'] or '-'} · "
-                 f"alarms off {state['alarms_off'] or '-'} · vault {'open' if state['vault_open'] else 'closed'}")
-    known = [f"{f} {', '.join(f'{k}={v}' for k, v in items.items())}" for f, items in state["revealed"].items() if items]
-    if known:
-        lines.append("  known: " + "; ".join(known))
+    lines.append(f"  guard {state['guard']} · locks open {_fmt(state['opened_locks'])} · "
+                 f"alarms off {_fmt(state['alarms_off'])} · vault {'open' if state['vault_open'] else 'closed'}")
+    for f, items in state["revealed"].items():
+        if items:
+            lines.append(f"  known {f}: {_fmt(items)}")
     if state.get("ruled_out") or state.get("first_digit") is not None:
-        lines.append(f"  digits ruled out {state.get('ruled_out') or '-'} · first digit "
-                     f"{state['first_digit'] if state.get('first_digit') is not None else '?'}")
+        first = state["first_digit"] if state.get("first_digit") is not None else "?"
+        lines.append(f"  digits ruled out {_fmt(state.get('ruled_out'))} · first digit {first}")
     d = state.get("director")
     if d:
         hs = d["hidden_setup"]
-        lines.append(f"  director: guard next {' → '.join(d['guard_next']) or '-'}")
+        lines.append(f"  director · guard next {' → '.join(d['guard_next']) or '-'}")
         for c, r in d["running"].items():
             lines.append(f"    {c} {r['action']} {r['target']} ({r['left']} s left)")
-        lines.append(f"    combination {hs['combination']} · locks {hs['locks']}")
-        lines.append(f"    waypoints {hs['waypoints']} · plans {hs['plans']}")
-        alarms = ", ".join(f"{k}: {v['corridor']}/{v['console']}" for k, v in hs["alarms"].items())
-        lines.append(f"    alarms {alarms}")
-        lines.append(f"    notes {hs['blanks']}")
+        lines.append(f"    combination {_fmt(hs['combination'])} · plans {', '.join(hs['plans'])}")
+        lines.append(f"    locks {_fmt(hs['locks'])}")
+        lines.append(f"    waypoints {_fmt(dict(zip('ABCDEF', hs['waypoints'])))}")
+        lines.append(f"    alarms {_fmt(hs['alarms'])}")
+        lines.append(f"    notes {_fmt(hs['blanks'])}")
     return "\n".join(lines)
 
 
