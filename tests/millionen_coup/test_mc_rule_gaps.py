@@ -180,3 +180,16 @@ until: 0
     sc_session = run_scenario(scenario_from_text(text, data), data)
     assert sc_session.game.limit_units == s.game.limit_units
     assert sc_session.game.setup.to_dict() == s.game.setup.to_dict()
+
+
+def test_each_actions_ability_comes_from_the_data(data, tmp_path):
+    text = scen("{red: ben}", """
+  - {at: 0, tap: go}
+  - {at: 0, tap: [player:red, action:sneak, room:lobby]}
+""", until=1)
+    assert of(play(data, text), "action_refused")[0]["reason"] == "missing_ability"
+    free = load_game_data(_assets_copy(tmp_path, lambda t: t.replace(
+        "sneak:             {ability: sneak,", "sneak:             {ability: null,")))
+    ev = play(free, text)
+    # lock 1 is on the entrance: the sneak is now refused for the lock, not the ability
+    assert of(ev, "action_refused")[0]["reason"] == "locked"

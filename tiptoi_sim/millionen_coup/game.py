@@ -248,18 +248,18 @@ class Game:
                 if pid not in self.plan_holder:
                     yield "learn", f"plan:{pid}"
         if self.phase in (acts["explore"].phase, acts["explore_general"].phase):
-            if "explore" in ab:
+            if self._can(p, "explore"):
                 for f in ("general",) + FIELDS:
                     yield "explore", f"explore:{f}"
         if p.room is not None:
             here = p.room
             adj = d.walk_adjacency[here]
-            movers = ["walk"] + [m for m in ("sneak",) if m in ab]
+            movers = [m for m in ("walk", "sneak") if self._can(p, m)]
             for c in adj:
                 if self.passable_for_move(c):
                     for act in movers:
                         yield act, f"room:{c.other(here)}"
-            if "run" in ab and not p.last_was_run:
+            if self._can(p, "run") and not p.last_was_run:
                 near = []
                 for c in adj:
                     if self.passable_for_move(c):
@@ -269,25 +269,25 @@ class Game:
                 for r in dict.fromkeys(near):
                     if r != here:
                         yield "run", f"room:{r}"
-            if "climb" in ab:
+            if self._can(p, "climb"):
                 for c in self.climb_connections(p):
                     if here in (c.a, c.b):
                         yield "climb", f"room:{c.other(here)}"
-            if "locks" in ab:
+            if self._can(p, "locks"):
                 for n, door in self.setup.locks.items():
                     if here in door and n not in self.opened_locks:
                         yield "locks", f"lock:{n}"
-            if "electronics" in ab:
+            if self._can(p, "electronics"):
                 for k, (_, console) in self.active_alarms.items():
                     if console == here:
                         yield "electronics", f"console:{k}"
-            if "vault" in ab and here == d.vault_anteroom:
+            if self._can(p, "vault_digit") and here == d.vault_anteroom:
                 yield "vault_digit", "vault_door"
             for pid in p.forged:
                 if pid not in p.used_plans:
                     for t in self._plan_targets(pid):
                         yield f"plan:{pid}", t
-            if "vault" in ab and here == d.vault_anteroom and not self.vault_open:
+            if self._can(p, "vault_combination") and here == d.vault_anteroom and not self.vault_open:
                 for digits in permutations(range(10), 3):
                     yield "vault_combination", " ".join(f"digit:{x}" for x in digits)
 
@@ -345,8 +345,7 @@ class Game:
             raise Refusal("bad_target")
         if action == "explore":
             self._check_phase("explore_general" if val == "general" else "explore")
-            if "explore" not in p.abilities:
-                raise Refusal("missing_ability", ability="explore")
+            self._check_ability(p, "explore_general" if val == "general" else "explore")
             if kind != "explore" or val not in ("general",) + FIELDS:
                 raise Refusal("bad_target")
             spec = "explore_general" if val == "general" else "explore"
@@ -356,18 +355,15 @@ class Game:
         if action in MOVES:
             return self._check_move(p, action, kind, val)
         if action == "locks":
-            if "locks" not in p.abilities:
-                raise Refusal("missing_ability", ability="locks")
+            self._check_ability(p, "locks")
             n = self._check_lock(p, kind, val, here_only=True)
             return {"event_action": "locks", "lock": n, "units": self.units_for(p, "locks")}
         if action == "electronics":
-            if "electronics" not in p.abilities:
-                raise Refusal("missing_ability", ability="electronics")
+            self._check_ability(p, "electronics")
             k = self._check_console(p, kind, val)
             return {"event_action": "electronics", "alarm": k, "units": self.units_for(p, "electronics")}
         if action in ("vault_digit", "vault_combination"):
-            if "vault" not in p.abilities:
-                raise Refusal("missing_ability", ability="vault")
+            self._check_ability(p, action)
             if p.room != d.vault_anteroom:
                 raise Refusal("not_at_vault")
             if action == "vault_digit":
@@ -385,6 +381,15 @@ class Game:
             return self._check_plan(p, action[5:], target, kind, val)
         raise Refusal("bad_sequence")
 
+    def _can(self, p: Player, spec_id: str) -> bool:
+        """Whether the player has the ability the action needs (``actions.<id>.ability``)."""
+        ab = self.data.actions[spec_id].ability
+        return ab is None or ab in p.abilities
+
+    def _check_ability(self, p: Player, spec_id: str) -> None:
+        if not self._can(p, spec_id):
+            raise Refusal("missing_ability", ability=self.data.actions[spec_id].ability)
+
     def _check_phase(self, spec_id: str | None) -> None:
         """Each action belongs to the phase its data names (``actions.<id>.phase``); using a plan
         belongs to the execution phase."""
@@ -396,8 +401,7 @@ class Game:
         d = self.data
         if p.room is None:
             raise Refusal("wrong_phase")  # no figure on the board before Go
-        if action != "walk" and action not in p.abilities:
-            raise Refusal("missing_ability", ability=action)
+        self._check_ability(p, action)
         if kind != "room" or room not in d.rooms:
             raise Refusal("bad_target")
         here = p.room
