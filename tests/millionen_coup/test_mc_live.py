@@ -116,3 +116,23 @@ def test_terminal_room_names_suggestions_pause_and_state_summary(data, tmp_path)
     finally:
         live.stop()
         ui._stop = True
+
+
+def test_a_scripted_game_resumes_with_the_files_hidden_setup(data, tmp_path):
+    from pathlib import Path
+
+    from tiptoi_sim.millionen_coup.scenario import load_scenario, rescaled
+
+    f = Path(__file__).parents[2] / "examples" / "scenarios" / "quick-heist.yaml"
+    sc = rescaled(load_scenario(f, data), 0.05)
+    j = tmp_path / "j.jsonl"
+    live = LiveGame(data, seed=0, scenario=sc, journal_path=j).start()
+    assert live.finished.wait(timeout=10)
+    with live.lock:
+        before = live.session.game.state(director=True)
+    live.stop()
+    back = resume_live(data, j)
+    after = back.session.game.state(director=True)
+    assert after["director"]["hidden_setup"] == before["director"]["hidden_setup"]
+    assert after["director"]["hidden_setup"]["combination"] == [4, 0, 7]
+    assert after["outcome"] == before["outcome"] == ["won", "vault"]
