@@ -136,3 +136,23 @@ def test_a_scripted_game_resumes_with_the_files_hidden_setup(data, tmp_path):
     assert after["director"]["hidden_setup"] == before["director"]["hidden_setup"]
     assert after["director"]["hidden_setup"]["combination"] == [4, 0, 7]
     assert after["outcome"] == before["outcome"] == ["won", "vault"]
+
+
+def test_in_the_window_a_scripted_game_goes_on_live_after_its_script(data, tmp_path):
+    from tiptoi_sim.millionen_coup.scenario import scenario_from_text
+
+    sc = scenario_from_text("""
+setup: {seed: 3, unit_seconds: 0.05, players: {red: ben}}
+taps:
+  - {at: 0, tap: [player:red, learn, skill:run]}
+until: 0.1
+""", data)
+    live = LiveGame(data, seed=0, scenario=sc, journal_path=tmp_path / "j.jsonl", stop_at_end=False).start()
+    try:
+        assert live.finished.wait(timeout=10)
+        live.put_tap("player:red")
+        live.put_tap("learn")
+        live.put_tap("skill:sneak")
+        assert wait_for(lambda: "sneak" in live.session.game.players["red"].abilities)
+    finally:
+        live.stop()

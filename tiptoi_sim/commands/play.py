@@ -108,7 +108,7 @@ def run(args) -> int:
             raise UserError("--unit-seconds: expected more than 0")
         jpath = args.journal or journals / f"millionen-coup-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
         live = LiveGame(data, seed=seed, lang=args.lang or "de", unit_seconds=unit, journal_path=jpath,
-                        setup=setup, scenario=scripted,
+                        setup=setup, scenario=scripted, stop_at_end=(args.ui == "terminal"),
                         power_on=(args.ui == "terminal" and setup is None and scripted is None))
     from tiptoi_sim.speech import open_speaker
 

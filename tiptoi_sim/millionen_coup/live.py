@@ -40,12 +40,15 @@ CLOCK_RECORD_MS = 1000
 class LiveGame:
     def __init__(self, data: GameData, *, seed: int, lang: str = "de", unit_seconds: float | None = None,
                  journal_path: str | Path | None = None, setup: dict[str, Any] | None = None,
-                 power_on: bool = False, scenario: Scenario | None = None,
+                 power_on: bool = False, scenario: Scenario | None = None, stop_at_end: bool = True,
                  _session: PenSession | None = None, _start_ms: int = 0,
                  _scheduler: Scheduler | None = None):
         """``setup`` (players, difficulty, tutorial) skips the login; ``scenario`` plays a
         scenario file's game and feeds its taps (its seed, language and unit win over the
         arguments: rescale it first with :func:`~tiptoi_sim.millionen_coup.scenario.rescaled`).
+        When the scenario is done (over, or past its ``until``) ``finished`` is set; with
+        ``stop_at_end`` the driver stops there (the terminal ends), else the game goes on live
+        (the window: the players may tap on, or start a new game).
         The game begins in :meth:`start`, once the front ends listen."""
         if scenario is not None:
             seed, lang, unit_seconds = scenario.seed, scenario.lang, scenario.unit_seconds
@@ -55,6 +58,7 @@ class LiveGame:
         self._si = 0
         self.until_ms = scenario.until_ms if scenario else None
         self.finished = threading.Event()   # a scripted game is over, or past its until
+        self.stop_at_end = stop_at_end
         self._early: list[str] = []          # taps put before start()
         self._start_ms = _start_ms
         self._setup = setup if _session is None else None
@@ -170,7 +174,12 @@ class LiveGame:
         while not self._quit:
             with self.lock:
                 if scripted and self._script_done():
-                    return
+                    if self.stop_at_end:
+                        return
+                    # the script is done; the game goes on as a live one
+                    scripted, self.until_ms = False, None
+                    self._script, self._si = [], 0
+                    self.finished.set()
             deadline = self._next_deadline()
             tap = self._wait(deadline)
             if self._quit:
