@@ -204,7 +204,9 @@ def test_players_given_on_the_command_line_are_announced_by_the_window(tmp_path,
 def test_the_webcam_shares_the_marker_hit_test(window, data):
     live, win, speaker, events = window
     layout = load_layout(data=data)
-    cam = SimpleNamespace(pipeline=SimpleNamespace(hit_test=layout.hit_test))
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+
+    cam = SimpleNamespace(pipeline=TapPipeline(layout.hit_test, PipelineConfig()))  # as CameraInput has it
     share_marker_hits(win, cam)
     win.step()
     markers = dict((t, p) for t, p in win.hit_test.markers)
