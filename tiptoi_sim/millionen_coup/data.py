@@ -103,6 +103,7 @@ class GameData:
     plans_per_game: int
     hidden: dict[str, int]
     tutorial: dict
+    max_players: int = 4                      # how many may join one game (login, scenarios)
     phrases: dict[str, Phrases] = field(default_factory=dict)
     folder: str = ""
     # derived: neighbours of each room in connection order, for shortest-path tie rules
@@ -354,6 +355,6 @@ def load_game_data(folder: str | Path | None = None, *, with_phrases: bool = Tru
         adjacency[c.a].append(c)
         adjacency[c.b].append(c)
     phrases = load_catalogues(folder) if with_phrases else {}
-    return GameData(**board, **{k: v for k, v in rules.items() if k != "max_players"},
+    return GameData(**board, **rules,
                     phrases=phrases, folder=str(folder),
                     walk_adjacency={r: tuple(cs) for r, cs in adjacency.items()})
