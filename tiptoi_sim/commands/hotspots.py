@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from pathlib import Path
+
 from tiptoi_sim.core.errors import UserError
 
 NAME = "hotspots"
@@ -18,6 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="show (default) or edit")
     p.add_argument("--json", action="store_true", help="print the hotspots in use as JSON (id and polygon)")
     p.add_argument("--hotspots", metavar="FILE", help="an overlay file to use instead of your saved one")
+    p.add_argument("--scenario", metavar="FILE",
+                   help="with --json: also the markers on the board (locks on their doors, alarms, consoles, "
+                        "waypoints) as they lie at the end of this scenario file (default: lock 1 on the entrance)")
     p.add_argument("--photo", metavar="PHOTO", help="edit: a photo of your board (with its four markers; "
                    "without them you click the board's corners, or give --corners)")
     p.add_argument("--corners", metavar="X,Y,...", help="edit: the board's corners in the photo, in pixels: "
@@ -39,12 +44,31 @@ def run(args) -> int:
         if args.json:
             items = [json.dumps({"id": t, "polygon": [[round(x, 4), round(y, 4)] for x, y in p]})
                      for t, p in layout.hotspots.items()]
+            # every marker drawn on the board is a hotspot for its id too (the window and the
+            # webcam hit-test them first); "marker": true tells them from the printed hotspots
+            items += [json.dumps({"id": t, "polygon": [[round(x, 4), round(y, 4)] for x, y in p], "marker": True})
+                      for t, p in _markers(args, layout)]
             print("[\n" + ",\n".join(items) + "\n]")
         else:
             src = args.hotspots or (user_overlay_path() if user_overlay_path().is_file() else "board_assets")
             print(f"{len(layout.hotspots)} hotspots (overlay: {src}); --json prints them")
         return 0
     return _edit(args, layout)
+
+
+def _markers(args, layout):
+    from tiptoi_sim.millionen_coup.data import load_game_data
+    from tiptoi_sim.millionen_coup.layout import marker_hotspots
+
+    data = load_game_data()
+    state: dict = {}
+    if args.scenario:
+        from tiptoi_sim.millionen_coup.scenario import load_scenario, run_scenario
+
+        if not Path(args.scenario).is_file():
+            raise UserError(f"--scenario {args.scenario}: file not found")
+        state = run_scenario(load_scenario(args.scenario, data), data).game.state()
+    return marker_hotspots(layout, data, state)
 
 
 def _edit(args, layout) -> int:

@@ -17,7 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--camera", default="0", metavar="INDEX|FILE", help="camera index or video file for --input webcam")
     p.add_argument("--pointer", choices=["finger", "stylus"], default="finger",
                    help="with --input webcam: a finger, or a stylus with a coloured tip")
-    p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
+    p.add_argument("--lang", choices=["de", "en"], default=None,
+                   help="language (default: de, or the --taps file's)")
     p.add_argument("--seed", type=int, default=None, help="seed of the hidden setup (default: from the time)")
     p.add_argument("--unit-seconds", type=float, default=None, metavar="S",
                    help="seconds per time unit (default 30; e.g. 5 for a short demo)")
@@ -26,7 +27,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal",
                    help="with --players (default: normal)")
     p.add_argument("--tutorial", action="store_true", help="with --players: the simplified tutorial game")
-    p.add_argument("--taps", metavar="FILE", help="feed timed taps from a scenario file (its setup skips the login)")
+    p.add_argument("--taps", metavar="FILE",
+                   help="play a scenario file live: its whole setup and its taps at their times "
+                        "(the same game as `simulate FILE`; --unit-seconds rescales the file's times)")
+    p.add_argument("--events", metavar="FILE",
+                   help="write the live game's event stream here as JSON lines (the simulate format, "
+                        "times in game seconds at the unit in use)")
     p.add_argument("--journal", metavar="FILE", help="journal file (default: in the user's data folder)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
                    help="continue a game after a crash or a closed window (default: the latest journal)")
@@ -53,26 +59,10 @@ def parse_players(text: str, data) -> dict[str, str]:
         if ch in out.values() or colour in out:
             raise UserError(f"--players: each colour and character only once ({part!r})")
         out[colour] = ch
+    if len(out) > data.max_players:
+        raise UserError(f"--players: at most {data.max_players} players, got {len(out)}")
     order = [c for c in data.colours if c in out]
     return {c: out[c] for c in order}
-
-
-def feed_taps(live, taps) -> None:
-    """Put scripted taps at their game times through the same input path as the mouse."""
-    import threading
-
-    def run() -> None:
-        for tap in taps:
-            while not live._quit:
-                wait = (tap.t_ms - live.now_ms()) / 1000
-                if wait <= 0:
-                    break
-                time.sleep(min(wait, 0.05))
-            if live._quit:
-                return
-            live.put_tap(tap.id)
-
-    threading.Thread(target=run, name="tap-file", daemon=True).start()
 
 
 def run(args) -> int:
@@ -98,26 +88,34 @@ def run(args) -> int:
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         unit = args.unit_seconds
         if args.taps:
-            from tiptoi_sim.millionen_coup.scenario import load_scenario
+            from dataclasses import replace
 
-            scripted = load_scenario(args.taps, data)
-            setup = {"players": scripted.players, "difficulty": scripted.difficulty, "tutorial": scripted.tutorial}
-            seed = scripted.seed if args.seed is None else seed
-            unit = unit or scripted.unit_seconds
+            from tiptoi_sim.millionen_coup.scenario import load_scenario, rescaled
+
+            if args.players or args.tutorial:
+                raise UserError("--taps: the players and the tutorial come from the file; "
+                                "leave out --players and --tutorial")
+            scripted = rescaled(load_scenario(args.taps, data), unit)
+            if args.seed is not None:
+                scripted = replace(scripted, seed=args.seed)
+            if args.lang:
+                scripted = replace(scripted, lang=args.lang)
+            unit = scripted.unit_seconds
         elif args.players:
             setup = {"players": parse_players(args.players, data), "difficulty": args.difficulty,
                      "tutorial": args.tutorial}
         if unit is not None and unit <= 0:
             raise UserError("--unit-seconds: expected more than 0")
         jpath = args.journal or journals / f"millionen-coup-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        live = LiveGame(data, seed=seed, lang=args.lang, unit_seconds=unit, journal_path=jpath,
-                        setup=setup, power_on=(args.ui == "terminal" and setup is None))
+        live = LiveGame(data, seed=seed, lang=args.lang or "de", unit_seconds=unit, journal_path=jpath,
+                        setup=setup, scenario=scripted, stop_at_end=(args.ui == "terminal"),
+                        power_on=(args.ui == "terminal" and setup is None and scripted is None))
     from tiptoi_sim.speech import open_speaker
+
+    events_out = open_events_file(args.events, live) if args.events else None
 
     def begin() -> None:
         live.start()
-        if scripted is not None:
-            feed_taps(live, scripted.taps)
 
     try:
         if args.ui == "terminal":
@@ -132,13 +130,34 @@ def run(args) -> int:
                 return ui.run()
             finally:
                 speaker.close()
-        begin()
         try:
             from tiptoi_sim.screen.app import run_window
         except ModuleNotFoundError as e:
             if e.name and e.name.startswith("tiptoi_sim.screen"):
                 raise UserError("the screen board is not available in this build: use --ui terminal") from None
             raise
-        return run_window(live, args)
+        return run_window(live, args, begin=begin)
     finally:
         live.stop()
+        if events_out is not None:
+            events_out.close()
+
+
+def open_events_file(path: str, live):
+    """Write every event of the live game's stream (not the window's clicks) as one JSON line,
+    flushed as it happens; returns the open file."""
+    from tiptoi_sim.core.errors import UserError
+    from tiptoi_sim.millionen_coup.session import UI_ONLY_EVENTS
+
+    try:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"--events {path}: cannot write ({e.strerror})") from None
+
+    def write(ev) -> None:
+        if ev.type not in UI_ONLY_EVENTS and not f.closed:
+            f.write(ev.to_json() + "\n")
+            f.flush()
+
+    live.listeners.append(write)
+    return f

@@ -15,15 +15,23 @@ def add_arguments(p) -> None:
     p.add_argument("--lang", choices=["de", "en"], default=None, help="language of say events (default: the scenario's, else de)")
     p.add_argument("--assets", metavar="DIR", help="the millionen_coup assets folder (default: the bundled one)")
     p.add_argument("--no-say", action="store_true", help="leave out the say events")
+    p.add_argument("--unit-seconds", default=None, metavar="S",
+                   help="play at this unit instead of the file's, every time in the file rescaled "
+                        "(as play --taps --unit-seconds does)")
 
 
 def run(args) -> int:
     from tiptoi_sim.core.errors import UserError
     from tiptoi_sim.millionen_coup.data import load_game_data
-    from tiptoi_sim.millionen_coup.scenario import load_scenario, run_scenario, write_events
+    from tiptoi_sim.millionen_coup.scenario import load_scenario, rescaled, run_scenario, write_events
 
     data = load_game_data(args.assets)
-    sc = load_scenario(args.scenario, data)
+    unit = None
+    if args.unit_seconds is not None:
+        from tiptoi_sim.core.numbers import parse_unit_seconds
+
+        unit = parse_unit_seconds(args.unit_seconds, field="--unit-seconds")
+    sc = rescaled(load_scenario(args.scenario, data), unit)
     session = run_scenario(sc, data, lang=args.lang)
     from tiptoi_sim.millionen_coup.session import UI_ONLY_EVENTS
 

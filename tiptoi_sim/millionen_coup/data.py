@@ -105,6 +105,7 @@ class GameData:
     plans_per_game: int
     hidden: dict[str, int]
     tutorial: dict
+    max_players: int = 4                      # how many may join one game (login, scenarios)
     phrases: dict[str, Phrases] = field(default_factory=dict)
     folder: str = ""
     # derived: neighbours of each room in connection order, for shortest-path tie rules
@@ -406,6 +407,6 @@ def load_game_data(folder: str | Path | None = None, *, with_phrases: bool = Tru
             # the board's labels: the bare noun ("Kaffeeküche", "coffee kitchen")
             for rid, forms in grammar[lang].items():
                 cat.templates[f"room.{rid}"] = forms.name
-    return GameData(**board, **{k: v for k, v in rules.items() if k != "max_players"},
+    return GameData(**board, **rules,
                     phrases=phrases, folder=str(folder),
                     walk_adjacency={r: tuple(cs) for r, cs in adjacency.items()})

@@ -91,6 +91,7 @@ class Game:
         self.unit_ms = int(round((unit_seconds or data.unit_seconds) * 1000))
         self.limit_units = data.difficulties[difficulty]
         self.limit_ms = self.limit_units * self.unit_ms
+        self.guard_step_ms = data.actions["guard_step"].basic * self.unit_ms
         self.colour_order = [c for c in data.colours if c in players]
         self.players: dict[str, Player] = {}
         for colour in self.colour_order:
@@ -236,26 +237,29 @@ class Game:
         phase, ability and room keeps ``legal_actions`` cheap (it runs on every decision)."""
         d = self.data
         ab = p.abilities
-        if self.phase == "preparation":
+        acts = d.actions
+        if self.phase in (acts["learn"].phase, acts["upgrade"].phase):
             for a in d.abilities:
                 lvl = ab.get(a)
                 if (lvl is None and self.basic_left[a] > 0) or (lvl == "basic" and self.upgraded_left[a] > 0):
                     yield "learn", f"skill:{a}"
+        if self.phase == acts["forge"].phase:
             for pid in self.setup.plans:
                 if pid not in self.plan_holder:
                     yield "learn", f"plan:{pid}"
-            if "explore" in ab:
+        if self.phase in (acts["explore"].phase, acts["explore_general"].phase):
+            if self._can(p, "explore"):
                 for f in ("general",) + FIELDS:
                     yield "explore", f"explore:{f}"
-        elif self.phase == "execution":
+        if p.room is not None:
             here = p.room
             adj = d.walk_adjacency[here]
-            movers = ["walk"] + [m for m in ("sneak",) if m in ab]
+            movers = [m for m in ("walk", "sneak") if self._can(p, m)]
             for c in adj:
                 if self.passable_for_move(c):
                     for act in movers:
                         yield act, f"room:{c.other(here)}"
-            if "run" in ab and not p.last_was_run:
+            if self._can(p, "run") and not p.last_was_run:
                 near = []
                 for c in adj:
                     if self.passable_for_move(c):
@@ -265,25 +269,25 @@ class Game:
                 for r in dict.fromkeys(near):
                     if r != here:
                         yield "run", f"room:{r}"
-            if "climb" in ab:
+            if self._can(p, "climb"):
                 for c in self.climb_connections(p):
                     if here in (c.a, c.b):
                         yield "climb", f"room:{c.other(here)}"
-            if "locks" in ab:
+            if self._can(p, "locks"):
                 for n, door in self.setup.locks.items():
                     if here in door and n not in self.opened_locks:
                         yield "locks", f"lock:{n}"
-            if "electronics" in ab:
+            if self._can(p, "electronics"):
                 for k, (_, console) in self.active_alarms.items():
                     if console == here:
                         yield "electronics", f"console:{k}"
-            if "vault" in ab and here == d.vault_anteroom:
+            if self._can(p, "vault_digit") and here == d.vault_anteroom:
                 yield "vault_digit", "vault_door"
             for pid in p.forged:
                 if pid not in p.used_plans:
                     for t in self._plan_targets(pid):
                         yield f"plan:{pid}", t
-            if "vault" in ab and here == d.vault_anteroom and not self.vault_open:
+            if self._can(p, "vault_combination") and here == d.vault_anteroom and not self.vault_open:
                 for digits in permutations(range(10), 3):
                     yield "vault_combination", " ".join(f"digit:{x}" for x in digits)
 
@@ -312,8 +316,10 @@ class Game:
             raise Refusal("busy", action=p.running.action)
         kind, _, val = target.partition(":")
         if action == "learn":
-            if self.phase != "preparation":
-                raise Refusal("wrong_phase")
+            if kind == "plan":
+                self._check_phase("forge")
+            else:
+                self._check_phase("upgrade" if kind == "skill" and p.abilities.get(val) == "basic" else "learn")
             if kind == "skill":
                 ab = val
                 if ab not in d.abilities:
@@ -338,32 +344,26 @@ class Game:
                 return {"event_action": "forge", "spec": "forge", "plan": val, "units": d.actions["forge"].basic}
             raise Refusal("bad_target")
         if action == "explore":
-            if self.phase != "preparation":
-                raise Refusal("wrong_phase")
-            if "explore" not in p.abilities:
-                raise Refusal("missing_ability", ability="explore")
+            self._check_phase("explore_general" if val == "general" else "explore")
+            self._check_ability(p, "explore_general" if val == "general" else "explore")
             if kind != "explore" or val not in ("general",) + FIELDS:
                 raise Refusal("bad_target")
             spec = "explore_general" if val == "general" else "explore"
             return {"event_action": "explore", "spec": spec, "field": val, "units": self.units_for(p, spec)}
-        # everything else belongs to the execution phase
-        if self.phase != "execution":
-            raise Refusal("wrong_phase")
+        # the rest happens on the board: each action in the phase its data names (plans: execution)
+        self._check_phase(action if action in d.actions else None)
         if action in MOVES:
             return self._check_move(p, action, kind, val)
         if action == "locks":
-            if "locks" not in p.abilities:
-                raise Refusal("missing_ability", ability="locks")
+            self._check_ability(p, "locks")
             n = self._check_lock(p, kind, val, here_only=True)
             return {"event_action": "locks", "lock": n, "units": self.units_for(p, "locks")}
         if action == "electronics":
-            if "electronics" not in p.abilities:
-                raise Refusal("missing_ability", ability="electronics")
+            self._check_ability(p, "electronics")
             k = self._check_console(p, kind, val)
             return {"event_action": "electronics", "alarm": k, "units": self.units_for(p, "electronics")}
         if action in ("vault_digit", "vault_combination"):
-            if "vault" not in p.abilities:
-                raise Refusal("missing_ability", ability="vault")
+            self._check_ability(p, action)
             if p.room != d.vault_anteroom:
                 raise Refusal("not_at_vault")
             if action == "vault_digit":
@@ -381,10 +381,27 @@ class Game:
             return self._check_plan(p, action[5:], target, kind, val)
         raise Refusal("bad_sequence")
 
+    def _can(self, p: Player, spec_id: str) -> bool:
+        """Whether the player has the ability the action needs (``actions.<id>.ability``)."""
+        ab = self.data.actions[spec_id].ability
+        return ab is None or ab in p.abilities
+
+    def _check_ability(self, p: Player, spec_id: str) -> None:
+        if not self._can(p, spec_id):
+            raise Refusal("missing_ability", ability=self.data.actions[spec_id].ability)
+
+    def _check_phase(self, spec_id: str | None) -> None:
+        """Each action belongs to the phase its data names (``actions.<id>.phase``); using a plan
+        belongs to the execution phase."""
+        phase = self.data.actions[spec_id].phase if spec_id else "execution"
+        if self.phase != phase:
+            raise Refusal("wrong_phase")
+
     def _check_move(self, p: Player, action: str, kind: str, room: str) -> dict:
         d = self.data
-        if action != "walk" and action not in p.abilities:
-            raise Refusal("missing_ability", ability=action)
+        if p.room is None:
+            raise Refusal("wrong_phase")  # no figure on the board before Go
+        self._check_ability(p, action)
         if kind != "room" or room not in d.rooms:
             raise Refusal("bad_target")
         here = p.room
@@ -400,7 +417,7 @@ class Game:
                 raise Refusal("run_twice")
             path = self.run_path(here, room)
             if path is None:
-                raise Refusal("too_far", room=room)
+                self._refuse_blocked_run(here, room)
             return {"event_action": "run", "path": path, "units": units}
         conn = next((c for c in d.walk_adjacency[here] if c.other(here) == room), None)
         if conn is None:
@@ -410,6 +427,30 @@ class Game:
         if conn.kind == "door" and self.lock_locked(conn.key()):
             raise Refusal("locked", room=room)
         return {"event_action": action, "path": [room], "units": units}
+
+    def _refuse_blocked_run(self, here: str, goal: str) -> None:
+        """Why a run finds no open path: the lock or the closed vault door on the first path of
+        at most two steps (tie rule, every door counted open); ``too_far`` only when the goal
+        is more than two steps away even with every door open."""
+        adj = self.data.walk_adjacency
+        for c in adj[here]:
+            if c.other(here) == goal:
+                self._raise_blocked(here, [c])
+        for c in adj[here]:
+            mid = c.other(here)
+            for c2 in adj[mid]:
+                if c2.other(mid) == goal:
+                    self._raise_blocked(here, [c, c2])
+        raise Refusal("too_far", room=goal)
+
+    def _raise_blocked(self, here: str, conns: list[Connection]) -> None:
+        room = here
+        for c in conns:
+            room = c.other(room)
+            if not self.passable_for_move(c):
+                if c.kind == "vault_door":
+                    raise Refusal("vault_closed")
+                raise Refusal("locked", room=room)  # the room behind the locked door
 
     def _lock_number(self, kind: str, val: str) -> int:
         if kind != "lock" or not val.isdigit() or not 1 <= int(val) <= self.lock_count:
@@ -628,7 +669,7 @@ class Game:
         self.guard_room = self.data.guard_start
         self.guard_target = 0
         self._skip_reached_waypoints()
-        self.guard_timer = self._at(self.now + self.unit_ms, (ORDER_GUARD,), self._guard_step)
+        self.guard_timer = self._at(self.now + self.guard_step_ms, (ORDER_GUARD,), self._guard_step)
 
     def _skip_reached_waypoints(self) -> None:
         # a waypoint the guard already stands on counts as reached
@@ -666,7 +707,7 @@ class Game:
             if p.room == room and not p.hidden:
                 self.end("lost", "guard", colour)
                 return
-        nxt = max(self.now + self.unit_ms, self.guard_paused_until)
+        nxt = max(self.now + self.guard_step_ms, self.guard_paused_until)
         self.guard_timer = self._at(nxt, (ORDER_GUARD,), self._guard_step)
 
     def _pause_guard(self, units: int) -> None:

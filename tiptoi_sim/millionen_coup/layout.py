@@ -151,6 +151,158 @@ class Layout:
         return Layout(self.aspect, hs, floors, climbs, self.path)
 
 
+# ---------------------------------------------------------------------- markers on the board
+@dataclass(frozen=True)
+class Spot:
+    """Where the board shows one thing of the table state: ``kind`` marker, player or guard;
+    ``what`` the marker's tap id (``lock:2``, ``console:A``, ``blank:``), the player's colour,
+    or None; ``flag`` opened/switched off (marker) or hidden (player); ``x, y`` its centre in
+    board coordinates; ``radius`` its size as a fraction of the board's height."""
+
+    kind: str
+    what: str | None
+    flag: bool
+    x: float
+    y: float
+    radius: float
+
+
+MARKER_RADIUS = 0.015      # of the board's height, at most (the drawing's marker size)
+FIGURE_RADIUS = 0.024
+
+
+def shared_edge(pa: Polygon, pb: Polygon, tol: float = 1e-6):
+    """The longest stretch of wall two polygons share (collinear, overlapping edges), or None."""
+    import math
+
+    best = None
+    best_len = 0.0
+    for a0, a1 in zip(pa, pa[1:] + pa[:1]):
+        for b0, b1 in zip(pb, pb[1:] + pb[:1]):
+            dx, dy = a1[0] - a0[0], a1[1] - a0[1]
+            length = math.hypot(dx, dy)
+            if length < tol:
+                continue
+
+            def dist(p):
+                return abs((p[0] - a0[0]) * dy - (p[1] - a0[1]) * dx) / length
+            if dist(b0) > tol * 10 or dist(b1) > tol * 10:
+                continue
+            ux, uy = dx / length, dy / length
+
+            def proj(p):
+                return (p[0] - a0[0]) * ux + (p[1] - a0[1]) * uy
+            lo = max(0.0, min(proj(b0), proj(b1)))
+            hi = min(length, max(proj(b0), proj(b1)))
+            if hi - lo > best_len + tol:
+                best_len = hi - lo
+                best = ((a0[0] + ux * lo, a0[1] + uy * lo), (a0[0] + ux * hi, a0[1] + uy * hi))
+    return best
+
+
+def door_point(layout: Layout, a: str, b: str) -> Point:
+    """Where the door between rooms a and b is: the middle of their shared wall (or halfway
+    between the rooms' centres when they share none)."""
+    rooms = layout.room_polygons()
+    seg = shared_edge(rooms.get(a, []), rooms.get(b, []))
+    if seg:
+        return ((seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2)
+    ca, cb = polygon_centroid(rooms[a]), polygon_centroid(rooms[b])
+    return ((ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2)
+
+
+def table_spots(layout: Layout, data: GameData, state: dict) -> list[Spot]:
+    """Where the screen draws the table state (``Game.state()``): lock markers on their doors
+    (lock 1 always on the entrance), alarm and console markers, waypoints and notes in their
+    rooms, then the figures and the guard, side by side along each room's lower half. The
+    drawing and the hit test both use this, so a marker is tapped where it is seen."""
+    revealed = state.get("revealed", {}) or {}
+    rooms = layout.room_polygons()
+    out: list[Spot] = []
+    lock_where = {"1": sorted(data.entrance)}
+    lock_where.update({str(k): v for k, v in (revealed.get("locks") or {}).items()})
+    opened = {str(n) for n in state.get("opened_locks", [])}
+    for n, where in lock_where.items():
+        if isinstance(where, (list, tuple)) and len(where) == 2 and all(w in rooms for w in where):
+            x, y = door_point(layout, where[0], where[1])
+            out.append(Spot("marker", f"lock:{n}", n in opened, x, y, MARKER_RADIUS))
+    by_room: dict[str, list[tuple[str, str | None, bool]]] = {}
+    alarms_off = set(state.get("alarms_off", []))
+    for x, w in (revealed.get("alarms") or {}).items():
+        if isinstance(w, dict):
+            by_room.setdefault(w.get("corridor"), []).append(("marker", f"alarm:{x}", x in alarms_off))
+            by_room.setdefault(w.get("console"), []).append(("marker", f"console:{x}", x in alarms_off))
+    for x, room in (revealed.get("waypoints") or {}).items():
+        by_room.setdefault(room, []).append(("marker", f"waypoint:{x}", False))
+    for _n, room in (revealed.get("blanks") or {}).items():
+        by_room.setdefault(room, []).append(("marker", "blank:", False))
+    for colour, p in (state.get("players") or {}).items():
+        if p.get("room"):
+            by_room.setdefault(p["room"], []).append(("player", colour, bool(p.get("hidden"))))
+    if state.get("guard"):
+        by_room.setdefault(state["guard"], []).append(("guard", None, False))
+    aspect = layout.aspect or 1.0
+    for room, items in by_room.items():
+        if room not in rooms:
+            continue
+        x0, y0, x1, y1 = bbox(rooms[room])
+        low_y0 = y0 + (y1 - y0) / 2
+        low_h = y1 - low_y0
+        step = (x1 - x0) / (len(items) + 0.4)          # board x units
+        step_h = step * aspect                           # the same, in board heights
+        for i, (kind, what, flag) in enumerate(items):
+            cx, cy = x0 + step * (i + 0.7), low_y0 + low_h / 2
+            if kind == "marker":
+                out.append(Spot(kind, what, flag, cx, cy, min(MARKER_RADIUS, step_h / 2.4, low_h / 2.2)))
+            else:
+                rad = min(FIGURE_RADIUS, step_h / 1.8, low_h / 1.5)
+                out.append(Spot(kind, what, flag, cx, cy + rad * 0.1, rad))
+    return out
+
+
+def marker_hotspots(layout: Layout, data: GameData, state: dict | None) -> list[tuple[str, Polygon]]:
+    """The markers the board shows for ``state`` (a game's ``state()``; ``{}`` for any game:
+    lock 1 on the entrance; None before a game: none), as tap hotspots: (tap id, square
+    polygon in board coordinates). Notes (blanks) have no tap id and are left out."""
+    if state is None:
+        return []
+    aspect = layout.aspect or 1.0
+    out: list[tuple[str, Polygon]] = []
+    for sp in table_spots(layout, data, state):
+        if sp.kind != "marker" or not sp.what or sp.what.endswith(":"):
+            continue
+        ry = sp.radius * 1.05
+        rx = ry / aspect
+        out.append((sp.what, [(max(0.0, sp.x - rx), max(0.0, sp.y - ry)), (min(1.0, sp.x + rx), max(0.0, sp.y - ry)),
+                              (min(1.0, sp.x + rx), min(1.0, sp.y + ry)), (max(0.0, sp.x - rx), min(1.0, sp.y + ry))]))
+    return out
+
+
+def hit_with_markers(layout: Layout, markers: list[tuple[str, Polygon]], x: float, y: float) -> str | None:
+    """The tap id under (x, y): a marker drawn there first (it lies on top of its room or
+    door), else the layout's hotspot."""
+    for tid, poly in markers:
+        if point_in_polygon(x, y, poly):
+            return tid
+    return layout.hit_test(x, y)
+
+
+class MarkerHitTest:
+    """A ``hit_test(x, y)`` for the webcam and the window: the layout's hotspots plus the
+    markers the board shows for the latest state given to :meth:`update` (any thread)."""
+
+    def __init__(self, layout: Layout, data: GameData):
+        self.layout = layout
+        self.data = data
+        self.markers: list[tuple[str, Polygon]] = []
+
+    def update(self, state: dict | None) -> None:
+        self.markers = marker_hotspots(self.layout, self.data, state)
+
+    def __call__(self, x: float, y: float) -> str | None:
+        return hit_with_markers(self.layout, self.markers, x, y)
+
+
 # ---------------------------------------------------------------------- loading
 def _points(container, key, fld: str) -> Polygon:
     v = container[key]
@@ -253,5 +405,5 @@ def load_layout(path: str | Path | None = None, *, overlay: str | Path | None = 
     return layout
 
 
-__all__ = ["Layout", "load_layout", "parse_layout", "board_tap_ids", "default_layout_path",
+__all__ = ["Layout", "load_layout", "table_spots", "marker_hotspots", "MarkerHitTest", "door_point", "parse_layout", "board_tap_ids", "default_layout_path",
            "polygon_area", "polygon_centroid", "point_in_polygon"]

@@ -6,6 +6,12 @@ tap file); one driver thread waits on the clock and runs taps and timers under `
 ends read ``session`` (and ``session.game.state()``) under ``lock`` and get every event through
 ``listeners`` (called on the driver thread: hand them to your own queue).
 
+Scripted taps (``play --taps``, :class:`Scenario`): the file's whole setup is used (hidden
+entries, plans, seed, players…), and each tap is delivered with its scripted time as its stamp,
+after every timer due at or before that time, exactly as :func:`run_scenario` delivers it in
+virtual time; so a live game from a file gives the same events at the same game times as
+``simulate``. Such a game ends (``finished`` is set) when it is over or its ``until`` is passed.
+
 Journal (JSON lines, flushed per record): ``start`` (seed, lang, unit_seconds, and the setup
 when the login was skipped), then ``tap`` (id, t_ms) for every tap and ``clock`` (t_ms) about
 once a second. :func:`resume_live` replays the taps in virtual time up to the last known clock
@@ -25,6 +31,7 @@ from tiptoi_sim.core.journal import Journal, read_journal
 from tiptoi_sim.core.scheduler import Scheduler, run_loop
 from tiptoi_sim.core.taps import Tap
 from tiptoi_sim.millionen_coup.data import GameData
+from tiptoi_sim.millionen_coup.scenario import Scenario, setup_record, start_from_record, start_scenario
 from tiptoi_sim.millionen_coup.session import PenSession
 
 CLOCK_RECORD_MS = 1000
@@ -33,8 +40,28 @@ CLOCK_RECORD_MS = 1000
 class LiveGame:
     def __init__(self, data: GameData, *, seed: int, lang: str = "de", unit_seconds: float | None = None,
                  journal_path: str | Path | None = None, setup: dict[str, Any] | None = None,
-                 power_on: bool = False, _session: PenSession | None = None, _start_ms: int = 0,
+                 power_on: bool = False, scenario: Scenario | None = None, stop_at_end: bool = True,
+                 _session: PenSession | None = None, _start_ms: int = 0,
                  _scheduler: Scheduler | None = None):
+        """``setup`` (players, difficulty, tutorial) skips the login; ``scenario`` plays a
+        scenario file's game and feeds its taps (its seed, language and unit win over the
+        arguments: rescale it first with :func:`~tiptoi_sim.millionen_coup.scenario.rescaled`).
+        When the scenario is done (over, or past its ``until``) ``finished`` is set; with
+        ``stop_at_end`` the driver stops there (the terminal ends), else the game goes on live
+        (the window: the players may tap on, or start a new game).
+        The game begins in :meth:`start`, once the front ends listen."""
+        if scenario is not None:
+            seed, lang, unit_seconds = scenario.seed, scenario.lang, scenario.unit_seconds
+            setup = setup_record(scenario)
+        self.scenario = scenario
+        self._script = sorted(scenario.taps, key=lambda t: t.t_ms) if scenario else []
+        self._si = 0
+        self.until_ms = scenario.until_ms if scenario else None
+        self.finished = threading.Event()   # a scripted game is over, or past its until
+        self.stop_at_end = stop_at_end
+        self._early: list[str] = []          # taps put before start()
+        self._start_ms = _start_ms
+        self._setup = setup if _session is None else None
         self.data = data
         self.lock = threading.RLock()
         self.listeners: list[Callable[[Event], None]] = []
@@ -53,15 +80,21 @@ class LiveGame:
         self._power_on = power_on and _session is None and not setup
         self._last_clock_record = _start_ms
         self._thread: threading.Thread | None = None
-        if _session is None:
-            with self.lock:
-                self.session.now = _start_ms
-                if setup:
-                    self.session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
-                                            tutorial=setup.get("tutorial", False))
 
     # -- input (any thread) ------------------------------------------------------
     def put_tap(self, tap_id: str) -> None:
+        """A tap now (any thread). While the game is paused the tap is refused with a ``notice``
+        event (said and printed by the front ends), never dropped without a word."""
+        if self.clock.paused:
+            with self.lock:
+                text = self.session.phrases.render("live.paused")
+                g = self.session.game
+                t = self.clock.now() - g.origin if g is not None else 0
+            self._relay(Event(t, "notice", {"text": text, "key": "live.paused", "tap": tap_id}))
+            return
+        if self._thread is None:
+            self._early.append(tap_id)  # before start(): delivered when the clock begins
+            return
         self.clock.put(tap_id)
 
     def pause(self) -> None:
@@ -91,21 +124,81 @@ class LiveGame:
     def _next_deadline(self) -> int:
         nd = self.scheduler.next_deadline()
         clock_tick = self._last_clock_record + CLOCK_RECORD_MS
-        return clock_tick if nd is None else min(nd, clock_tick)
+        deadline = clock_tick if nd is None else min(nd, clock_tick)
+        if self.until_ms is not None:
+            deadline = min(deadline, self.until_ms + 1)  # taps and work at until are included
+        return deadline
+
+    def _next_scripted(self) -> Tap | None:
+        return self._script[self._si] if self._si < len(self._script) else None
+
+    def _wait(self, deadline: int) -> Tap | None:
+        """The next tap before ``deadline``: a live one stamped when it came, or the next
+        scripted one stamped with its scripted time once the real clock reaches it. Timers due
+        at a scripted tap's time come first (``deadline`` is the next timer)."""
+        nxt = self._next_scripted()
+        if nxt is None or nxt.t_ms >= deadline:
+            return self.clock.wait(deadline)
+        tap = self.clock.wait(nxt.t_ms)
+        if tap is not None:
+            return tap
+        if not self.clock.paused and self.clock.now() >= nxt.t_ms:
+            self._si += 1
+            return Tap(nxt.id, nxt.t_ms)
+        return None
+
+    def _script_done(self) -> bool:
+        """A scripted game ends when it is over, or once its ``until`` has passed."""
+        if self.scenario is None:
+            return False
+        if self.session.over:
+            return True
+        if self.until_ms is None or self.clock.now() <= self.until_ms:
+            return False
+        # everything at or before until has happened: scripted taps and timers alike
+        nxt = self._next_scripted()
+        if nxt is not None and nxt.t_ms <= self.until_ms:
+            return False
+        nd = self.scheduler.next_deadline()
+        return nd is None or nd > self.until_ms
 
     def _drive(self) -> None:
+        try:
+            self._drive_loop()
+        finally:
+            if self.scenario is not None:
+                self.finished.set()
+
+    def _drive_loop(self) -> None:
+        scripted = self.scenario is not None
         while not self._quit:
+            with self.lock:
+                if scripted and self._script_done():
+                    if self.stop_at_end:
+                        return
+                    # the script is done; the game goes on as a live one
+                    scripted, self.until_ms = False, None
+                    self._script, self._si = [], 0
+                    self.finished.set()
             deadline = self._next_deadline()
-            tap = self.clock.wait(deadline)
+            tap = self._wait(deadline)
             if self._quit:
                 break
             if tap is not None:
                 self._handle(tap)
                 continue
             now = self.clock.now()
+            # never run timers past the next scripted tap or the scenario's until: a late wake-up
+            # must not change the order of the game
+            limit = now
+            nxt = self._next_scripted()
+            if nxt is not None:
+                limit = min(limit, nxt.t_ms)
+            if self.until_ms is not None:
+                limit = min(limit, self.until_ms)
             with self.lock:
-                self.session.now = now
-                self.scheduler.fire_due(now)
+                self.session.now = limit
+                self.scheduler.fire_due(limit, (lambda: self.session.over) if scripted else (lambda: False))
                 if self.journal and now - self._last_clock_record >= CLOCK_RECORD_MS:
                     self.journal.write({"kind": "clock", "t_ms": now})
                     self._last_clock_record = now
@@ -113,10 +206,26 @@ class LiveGame:
                     self._last_clock_record = now
 
     def start(self) -> "LiveGame":
+        """Begin: the clock starts at the game's start time now, a set-up or scripted game
+        begins (its first words go to the listeners already attached), the driver runs.
+        Calling it again does nothing."""
+        if self._thread is not None:
+            return self
+        self.clock = RealClock(start_ms=self._start_ms)
+        with self.lock:
+            if self._setup:
+                self.session.now = self._start_ms
+                if self.scenario is not None:
+                    start_scenario(self.session, self.scenario, self.data)
+                else:
+                    start_from_record(self.session, self._setup, self.data)
         self._thread = threading.Thread(target=self._drive, name="tiptoi-scheduler", daemon=True)
         self._thread.start()
         if self._power_on:
             self.put_tap("nav:power")  # the terminal has no power symbol to click: switch on
+        for tap_id in self._early:
+            self.clock.put(tap_id)
+        self._early.clear()
         return self
 
     def stop(self) -> None:
@@ -144,8 +253,7 @@ def resume_live(data: GameData, journal_path: str | Path) -> LiveGame:
     setup = start.get("setup")
     taps_to_replay = taps
     if setup:
-        session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
-                           tutorial=setup.get("tutorial", False))
+        start_from_record(session, setup, data)
     clock = VirtualClock(taps_to_replay)
     run_loop(clock, scheduler, session.tap, lambda: False, until_ms=last)
     session.now = last

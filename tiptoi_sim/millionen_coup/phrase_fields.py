@@ -23,7 +23,7 @@ FIELD_KINDS = {
     "ability": "word", "abilities": "list", "can": "list", "action": "word", "field": "word",
     "hint": "word", "thing": "word", "state": "word",
     "room": "place", "a": "place", "b": "place", "corridor": "place", "console": "place",
-    "n": "number", "digit": "number", "digits": "list", "ruled": "list",
+    "n": "number", "digit": "number", "max": "number", "digits": "list", "ruled": "list",
     "x": "letter",
     "units": "count", "time": "count", "total_time": "count", "minutes": "count", "seconds": "count",
 }
@@ -71,6 +71,7 @@ STATIC: dict[str, tuple[str, ...]] = {
     "tip.prep_go": (), "tip.vault": (), "tip.guard": ("room",),
     "thing.lock": ("n",), "thing.console": ("x",), "thing.alarm": ("x",), "thing.waypoint": ("x",),
     "thing.vault_door": (), "thing.digit": ("digit",), "thing.plan_slot": (),
+    "live.paused": (), "live.table_full": ("max",),
 }
 
 #: refusal phrase keys (``refused.<key>``) -> their fields; every refusal also gets ``player``
@@ -155,7 +156,7 @@ EXAMPLES: dict[str, object] = {
     "field": "locks", "hint": "locks", "thing": "lock:2", "state": "closed",
     "room": "break_room", "a": "lobby", "b": "security_office", "corridor": "corridor_2", "console": "cloakroom",
     "n": 2, "digit": 4, "digits": [2, 6, 1], "ruled": [3, 5], "x": "A",
-    "units": 2, "time": 90, "total_time": 2700, "minutes": 1, "seconds": 30,
+    "units": 2, "time": 90, "total_time": 2700, "minutes": 1, "seconds": 30, "max": 4,
 }
 
 

@@ -8,7 +8,7 @@ A tap the rules refuse is not an error: it becomes an ``action_refused`` event.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Iterable
 
@@ -62,8 +62,8 @@ def parse_scenario(doc: Any, data: GameData, source: str | None = None) -> Scena
     lang = opt(setup, "lang", str, "setup.lang", "de", check=lambda v: v in data.phrases, expected="de or en")
     tutorial = opt(setup, "tutorial", bool, "setup.tutorial", False)
     pm = req(setup, "players", dict, "setup.players")
-    if not 1 <= len(pm) <= len(data.colours):
-        raise fail(setup, "setup.players", f"1 to {len(data.colours)} players", "players")
+    if not 1 <= len(pm) <= data.max_players:
+        raise fail(setup, "setup.players", f"1 to {data.max_players} players (max_players)", "players")
     players: dict[str, str] = {}
     for colour, ch in pm.items():
         if colour not in data.colours:
@@ -173,6 +173,55 @@ def scenario_from_text(text: str, data: GameData, name: str = "<scenario>") -> S
     return parse_scenario(load_yaml_text(text, name), data, name)
 
 
+def rescaled(sc: Scenario, unit_seconds: float | None) -> Scenario:
+    """The same game at another unit: every time in the file (taps, ``until``) is scaled by
+    ``unit_seconds / sc.unit_seconds`` and rounded to whole milliseconds. ``None`` or the file's
+    own unit gives the scenario unchanged. ``play --taps --unit-seconds`` and
+    ``simulate --unit-seconds`` both use this, so they play the very same game."""
+    if unit_seconds is None:
+        return sc
+    old, new = ms(sc.unit_seconds), ms(unit_seconds)
+    if new <= 0:
+        raise DataError(sc.source, None, "--unit-seconds: at least one millisecond per unit")
+    if old == new:
+        return sc
+
+    def scale(t_ms: int) -> int:
+        return (t_ms * new + old // 2) // old
+
+    return replace(sc, unit_seconds=new / 1000, taps=[Tap(t.id, scale(t.t_ms)) for t in sc.taps],
+                   until_ms=None if sc.until_ms is None else scale(sc.until_ms))
+
+
+def setup_record(sc: Scenario) -> dict[str, Any]:
+    """The scenario's setup as plain JSON (for a journal's start record); :func:`start_from_record`
+    starts the same game from it. Numbered entries are kept as [number, value] pairs."""
+    given = {k: ([[n, v] for n, v in sorted(val.items())] if k in ("locks", "blanks") else val)
+             for k, val in sc.given_hidden.items()}
+    return {"players": dict(sc.players), "difficulty": sc.difficulty, "tutorial": sc.tutorial,
+            "hidden": given}
+
+
+def start_scenario(session: PenSession, sc: Scenario, data: GameData) -> None:
+    """Begin the scenario's game in ``session`` now: the hidden setup is drawn from the session's
+    seeded generator, consistent with what the file gives (every path calls this)."""
+    hidden = draw_setup(data, session.rng, sc.given_hidden, tutorial=sc.tutorial, source=sc.source,
+                        lines=sc.hidden_lines)
+    session.start_game(sc.players, difficulty=sc.difficulty, tutorial=sc.tutorial, hidden=hidden)
+
+
+def start_from_record(session: PenSession, setup: dict[str, Any], data: GameData) -> None:
+    """Begin a game in ``session`` from a start record's setup (``--players`` or a scenario's
+    :func:`setup_record`)."""
+    given = dict(setup.get("hidden") or {})
+    for k in ("locks", "blanks"):
+        if k in given:
+            given[k] = {n: v for n, v in given[k]}
+    hidden = draw_setup(data, session.rng, given, tutorial=bool(setup.get("tutorial", False))) if given else None
+    session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
+                       tutorial=bool(setup.get("tutorial", False)), hidden=hidden)
+
+
 def run_scenario(sc: Scenario, data: GameData, *, lang: str | None = None,
                  listeners: Iterable = ()) -> PenSession:
     """Play the scenario in virtual time; returns the session (its ``events`` hold the stream)."""
@@ -180,9 +229,7 @@ def run_scenario(sc: Scenario, data: GameData, *, lang: str | None = None,
     session = PenSession(data, seed=sc.seed, lang=lang or sc.lang, scheduler=scheduler,
                          unit_seconds=sc.unit_seconds)
     session.listeners.extend(listeners)
-    hidden = draw_setup(data, session.rng, sc.given_hidden, tutorial=sc.tutorial, source=sc.source,
-                        lines=sc.hidden_lines)
-    session.start_game(sc.players, difficulty=sc.difficulty, tutorial=sc.tutorial, hidden=hidden)
+    start_scenario(session, sc, data)
     clock = VirtualClock(sc.taps)
     run_loop(clock, scheduler, session.tap, lambda: session.over, sc.until_ms)
     return session

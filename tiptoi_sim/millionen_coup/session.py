@@ -10,8 +10,10 @@ Tap protocol (spec "Hotspots" and "Rules the engine enforces"):
   unfinished one; then the action (``action:…``, ``learn``, or ``plan:…`` to use a forged plan),
   then the target (three ``digit:`` taps for the combination). The rules are checked when the
   sequence is complete; a refused sequence is one ``action_refused`` event and costs nothing.
-- A tap that cannot continue a sequence ends it with a refusal (reason ``bad_sequence``).
-- Navigation, ``go``, ``info``, ``mode:`` and ``level:`` taps drop an unfinished sequence.
+- A tap that cannot continue a sequence ends it with a refusal (reason ``bad_sequence``) for
+  that player at that instant. Navigation, ``go``, ``info``, ``mode:`` and ``level:`` taps
+  cannot continue one either: the unfinished sequence is refused first, then the tap takes
+  effect (``player:red``, ``action:explore``, ``go``: red's refusal, then Go).
 - Outside a sequence, tapping a thing on the board says what it is.
 """
 
@@ -33,7 +35,7 @@ from tiptoi_sim.millionen_coup.voice import Voice
 
 #: events for front ends only (a click for an accepted tap, the pen's Skip); not part of the
 #: spec's event stream, so ``simulate`` leaves them out
-UI_ONLY_EVENTS = frozenset({"tap_ack", "skip"})
+UI_ONLY_EVENTS = frozenset({"tap_ack", "skip", "notice"})  # notice: a live tap refused while paused
 
 TARGET_KINDS = ("room", "lock", "console", "alarm", "skill", "plan", "explore", "vault_door", "digit")
 
@@ -358,7 +360,14 @@ class PenSession:
     # ------------------------------------------------------------------ starting a game
     def start_game(self, players: dict[str, str], *, difficulty: str = "normal", tutorial: bool = False,
                    hidden: HiddenSetup | None = None) -> Game:
-        """Begin the preparation phase now with these players (colour -> character id)."""
+        """Begin the preparation phase now with these players (colour -> character id).
+
+        Every path starts here (login, ``--players``, scenarios, ``play --taps``), so a game
+        begins the same everywhere: the tutorial is announced and played at the tutorial's own
+        difficulty (``tutorial.difficulty`` in the rules), whatever level was asked for."""
+        if tutorial:
+            difficulty = self.data.tutorial.get("difficulty", difficulty)
+            self.say("login.tutorial")
         if hidden is None:
             hidden = draw_setup(self.data, self.rng, tutorial=tutorial)
         self.mode = "game"
@@ -399,7 +408,15 @@ class PenSession:
             return
         self._game_tap(tid)
 
+    def _break_sequence(self) -> None:
+        """A tap that cannot continue the unfinished sequence ends it with a refusal."""
+        if self.seq is not None:
+            self._refuse(self.seq["player"], "bad_sequence")
+
     def _nav(self, what: str) -> None:
+        repeat = self.last_say
+        if self.mode == "game" and not self.over:
+            self._break_sequence()
         self.seq = None
         self.info_pending = False
         if what == "power":
@@ -429,8 +446,9 @@ class PenSession:
             key, player, params = self.tip()
             self.say(key, player, **params)
         elif what == "repeat":
-            if self.last_say is not None:
-                ev = Event(self._t(), "say", dict(self.last_say.fields))
+            # what the pen said before this tap (not the refusal of a broken sequence)
+            if repeat is not None:
+                ev = Event(self._t(), "say", dict(repeat.fields))
                 self._send(ev)
         elif what == "skip":
             self._send(Event(self._t(), "skip", {}))
@@ -451,8 +469,11 @@ class PenSession:
         lg = self.login
         kind, _, val = tid.partition(":")
         if kind == "player":
-            if len(lg["players"]) >= len(self.data.colours) or val in lg["players"]:
+            if val in lg["players"]:
                 self.say("login.colour_taken", player=val)
+                return
+            if len(lg["players"]) >= self.data.max_players:
+                self.say("live.table_full", max=self.data.max_players)
                 return
             lg["pending"] = val
             self.say("login.pick_character", player=val)
@@ -471,7 +492,6 @@ class PenSession:
                 return
             lg["mode"] = val
             if val == "tutorial":
-                self.say("login.tutorial")
                 self._begin(tutorial=True, difficulty=self.data.tutorial.get("difficulty", "easy"))
             else:
                 self.say("login.pick_level")
@@ -552,6 +572,8 @@ class PenSession:
     def _game_tap(self, tid: str) -> None:
         g = self.game
         kind, _, val = tid.partition(":")
+        if tid == "go" or tid == "info" or kind in ("mode", "level"):
+            self._break_sequence()
         if tid == "go":
             self.seq = None
             self.info_pending = False

@@ -4,10 +4,16 @@
 :class:`~tiptoi_sim.millionen_coup.live.LiveGame`. The window
 
 - turns a left click into ``hit_test`` on the layout and ``live.put_tap(id)``;
-- takes typed tap ids or aliases (``lobby``, ``red``, ``walk``, ``7``…) with Tab completion,
-  Enter taps; Backspace edits; Esc clears the typed text, or quits when there is none;
+- hit-tests the markers drawn on the board too (a lock on its door is ``lock:N`` there, a
+  console in its room ``console:X``, an alarm in its corridor ``alarm:X``), with the same
+  geometry the drawing uses (:func:`~tiptoi_sim.millionen_coup.layout.table_spots`), and hands
+  the same hit test to the webcam;
+- takes typed commands, several words with spaces as in the terminal (``red walk lobby``,
+  ``red walk tresor``) with Tab completion of the last word; Enter taps them; an unknown word
+  shows the nearest ids; Backspace edits; Esc clears the typed text, or quits when there is none;
 - F11 toggles full screen (projector mode: large type), F2 the director view, Space pauses and
-  resumes the game clock, F12 saves a screenshot into the user's data folder;
+  resumes the game clock when nothing is typed, F12 saves a screenshot into the user's data
+  folder; a tap while paused is refused with a spoken "paused";
 - draws what the table shows (:mod:`.board_drawing`), the game clock, and captions of
   everything the pen says;
 - speaks through the :class:`~tiptoi_sim.speech.api.Speaker` (a new tap interrupts what is
@@ -35,7 +41,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from tiptoi_sim.core.events import Event  # noqa: E402
-from tiptoi_sim.millionen_coup.layout import Layout, load_layout  # noqa: E402
+from tiptoi_sim.millionen_coup.layout import Layout, MarkerHitTest, load_layout  # noqa: E402
+from tiptoi_sim.millionen_coup.taps import UnknownWord, resolve_words  # noqa: E402
 from tiptoi_sim.millionen_coup.taps import aliases as tap_aliases  # noqa: E402
 from tiptoi_sim.screen.board_drawing import PAPER, BoardPainter, Fonts, fit_rect, wrap  # noqa: E402
 
@@ -46,7 +53,8 @@ CAPTION_LINES = 3
 FLASH_SECONDS = 0.35
 
 NO_DISPLAY_MESSAGE = ("tiptoi-sim: no display for the pen's window ({why}).\n"
-                      "Play in the terminal instead:  tiptoi-sim play --ui terminal")
+                      "Play in the terminal instead:  scripts/run --ui terminal\n"
+                      "(or, once installed:  .venv/bin/tiptoi-sim play --ui terminal)")
 
 
 class NoDisplay(Exception):
@@ -78,6 +86,8 @@ class PenWindow:
         self.data = live.session.data
         self.lang = lang or live.session.lang
         self.layout = layout or load_layout(data=self.data)
+        self.hit_test = MarkerHitTest(self.layout, self.data)   # hotspots + markers on the board
+        self.extra_hit_tests: list[MarkerHitTest] = []           # e.g. the webcam's, on its layout
         self.painter = BoardPainter(self.data, self.layout, self.lang)
         self.fonts = Fonts()
         self.director = director
@@ -156,7 +166,10 @@ class PenWindow:
     def handle_event(self, ev: Event) -> None:
         """One session event: captions, speech, sounds."""
         t = ev.type
-        if t == "say":
+        if t == "notice":  # a tap while paused: said, never dropped without a word
+            self.captions.append(ev.get("text", ""))
+            self._speak(ev.get("text", ""))
+        elif t == "say":
             text = ev.get("text", "")
             self.captions.append(text)
             if str(ev.get("key", "")).startswith("game_over.") and ev.get("key") != "game_over.already":
@@ -205,33 +218,41 @@ class PenWindow:
         return (int(r.x + x * r.w), int(r.y + y * r.h))
 
     def resolve(self, text: str) -> str | None:
-        text = text.strip()
-        if text in self.valid_ids:
-            return text
-        return self.aliases.get(text) or self.aliases.get(text.lower())
+        try:
+            taps = resolve_words(text.split(), self.valid_ids, self.aliases)
+        except UnknownWord:
+            return None
+        return taps[0] if len(taps) == 1 else None
 
     def complete(self) -> None:
-        """Tab: complete the typed text to the longest common prefix of matching ids/aliases."""
+        """Tab: complete the last typed word to the longest common prefix of matching ids and
+        short names."""
+        head, _, last = self.typed.rpartition(" ")
+        head = head + " " if head else ""
         pool = sorted(set(self.valid_ids) | set(self.aliases))
-        matches = [c for c in pool if c.startswith(self.typed)]
+        matches = [c for c in pool if c.startswith(last)]
         if not matches:
             self.notice = "?"
             self.candidates = []
             return
         prefix = os.path.commonprefix(matches)
-        if len(prefix) > len(self.typed):
-            self.typed = prefix
+        if len(prefix) > len(last):
+            self.typed = head + prefix
         self.candidates = matches if len(matches) > 1 else []
 
     def _enter(self) -> None:
-        if not self.typed:
+        """Enter: tap every word of the typed line, read as the terminal reads it."""
+        if not self.typed.strip():
+            self.typed = ""
             return
-        tid = self.resolve(self.typed)
-        if tid is None:
-            self.notice = f"? {self.typed}"
+        try:
+            taps = resolve_words(self.typed.split(), self.valid_ids, self.aliases)
+        except UnknownWord as e:
+            self.notice = "? " + e.message()
         else:
-            self.notice = f"» {tid}"
-            self.tap(tid)
+            self.notice = "» " + " ".join(taps)
+            for tid in taps:
+                self.tap(tid)
         self.typed = ""
         self.candidates = []
 
@@ -258,15 +279,15 @@ class PenWindow:
             self.running = False
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             p = self.board_point(e.pos)
-            tid = self.layout.hit_test(*p) if p else None
+            tid = self.hit_test(*p) if p else None
             if tid:
                 self.tap(tid)
         elif e.type == pygame.MOUSEMOTION:
             p = self.board_point(e.pos)
-            self.hover = self.layout.hit_test(*p) if p else None
+            self.hover = self.hit_test(*p) if p else None
         elif e.type == pygame.TEXTINPUT:
-            if e.text == " ":
-                return  # Space pauses (KEYDOWN); no tap id has a space
+            if e.text == " " and not self.typed:
+                return  # Space on an empty command line pauses (KEYDOWN)
             self.typed += e.text
             self.candidates = []
             self.notice = ""
@@ -283,7 +304,7 @@ class PenWindow:
                 self.director = not self.director
             elif e.key == pygame.K_F12:
                 self.save_screenshot_to_data_dir()
-            elif e.key == pygame.K_SPACE:
+            elif e.key == pygame.K_SPACE and not self.typed:
                 self.toggle_pause()
             elif e.key == pygame.K_TAB:
                 self.complete()
@@ -295,11 +316,23 @@ class PenWindow:
 
     # ------------------------------------------------------------------ drawing
     def read_state(self) -> tuple[dict[str, Any] | None, str, dict]:
+        """The table state, with the clock read now: the game's own state only moves on events,
+        the window's clock counts down every second (and each running action's time left)."""
         s = self.live.session
         with self.live.lock:
-            state = s.game.state(director=self.director) if s.game is not None else None
+            g = s.game
+            state = g.state(director=self.director) if g is not None else None
             login = {c: ch for c, ch in s.login.get("players", {}).items()} if s.mode == "login" else {}
-            return state, s.mode, login
+            if state is not None and g.outcome is None:
+                now = max(g.now, self.live.now_ms())
+                state["time_left"] = max(0, g.origin + g.limit_ms - now) / 1000
+                for c, run in (state.get("director") or {}).get("running", {}).items():
+                    p = g.players[c].running
+                    if p is not None:
+                        run["left"] = max(0, p.end_ms - now) / 1000
+        for hit in [self.hit_test] + self.extra_hit_tests:
+            hit.update(state)
+        return state, s.mode, login
 
     def draw(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen  # after a resize
@@ -495,8 +528,10 @@ class PenWindow:
         pygame.display.quit()
 
 
-def run_window(live, args) -> int:
-    """Open the pen's window on a started live game and run it until it is closed.
+def run_window(live, args, begin=None) -> int:
+    """Open the pen's window on a live game, start the game (``begin()``, default
+    ``live.start()``) once the window listens, so its first words are spoken, and run it until
+    it is closed.
 
     ``args``: ``lang``, ``fullscreen``, ``director``, ``no_speech``, and for tests and demos
     ``screenshot`` (a PNG written at the end) and ``frames`` (stop after that many frames);
@@ -523,10 +558,26 @@ def run_window(live, args) -> int:
             print("tiptoi-sim: the webcam input is not available in this build; use the mouse.", file=sys.stderr)
         else:
             try:
-                attach(win, args)
+                cam = attach(win, args)
             except Exception as e:  # a camera problem must not end the game: the mouse still works
                 print(f"tiptoi-sim: webcam input failed ({e}); use the mouse.", file=sys.stderr)
+            else:
+                share_marker_hits(win, cam)
+    (begin or live.start)()
     return win.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))
+
+
+def share_marker_hits(win: PenWindow, cam) -> None:
+    """The webcam hit-tests the markers on the board as the window does: its pipeline's
+    ``hit_test`` (its own layout's) becomes one that also knows the markers, updated with each
+    frame's state."""
+    pipeline = getattr(cam, "pipeline", None)
+    layout = getattr(getattr(pipeline, "hit_test", None), "__self__", None)
+    if pipeline is None or not isinstance(layout, Layout):
+        return
+    hit = MarkerHitTest(layout, win.data)
+    win.extra_hit_tests.append(hit)
+    pipeline.hit_test = hit
 
 
 __all__ = ["PenWindow", "run_window", "NoDisplay", "PAPER"]

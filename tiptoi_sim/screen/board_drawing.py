@@ -28,7 +28,7 @@ import pygame
 
 from tiptoi_sim.core.phrases import Phrases
 from tiptoi_sim.millionen_coup.data import GameData
-from tiptoi_sim.millionen_coup.layout import Layout, Point, bbox, polygon_centroid
+from tiptoi_sim.millionen_coup.layout import Layout, Point, bbox, polygon_centroid, shared_edge, table_spots
 from tiptoi_sim.screen.text import wrap  # noqa: F401  (app.py imports it from here)
 
 # ----------------------------------------------------------------------------- colours
@@ -474,35 +474,10 @@ class BoardPainter:
     def draw_state(self, surf, r, s: dict[str, Any], *, director=False, paused=False,
                    outcome_text: str | None = None) -> None:
         unit = r.h / 100.0
-        mrad = 1.5 * unit
-        revealed = s.get("revealed", {})
-        room_items: dict[str, list[tuple[str, bool]]] = {}
-
-        def put(room: str, tid: str, off: bool = False) -> None:
-            room_items.setdefault(room, []).append((tid, off))
-
-        placed: set[str] = set()
-        # locks: lock 1 always on the entrance; the others where the pen said
-        lock_where = {"1": sorted(self.data.entrance)}
-        lock_where.update({k: v for k, v in revealed.get("locks", {}).items()})
-        opened = {str(n) for n in s.get("opened_locks", [])}
-        for n, where in lock_where.items():
-            if not (isinstance(where, (list, tuple)) and len(where) == 2 and all(w in self.rooms for w in where)):
-                continue
-            p = self.px(r, self.door_point(where[0], where[1]))
-            self.marker(surf, f"lock:{n}", p, mrad, off=n in opened)
-            placed.add(f"lock:{n}")
-        alarms_off = set(s.get("alarms_off", []))
-        for x, w in revealed.get("alarms", {}).items():
-            if isinstance(w, dict):
-                put(w.get("corridor"), f"alarm:{x}", x in alarms_off)
-                put(w.get("console"), f"console:{x}", x in alarms_off)
-                placed.update({f"alarm:{x}", f"console:{x}"})
-        for x, room in revealed.get("waypoints", {}).items():
-            put(room, f"waypoint:{x}")
-            placed.add(f"waypoint:{x}")
-        for n, room in revealed.get("blanks", {}).items():
-            put(room, "blank:")
+        # where every marker, figure and the guard stands: the layout's table_spots, which the
+        # hit test uses too (a marker is tapped where it is drawn)
+        spots = table_spots(self.layout, self.data, s)
+        placed = {sp.what for sp in spots if sp.kind == "marker" and sp.what}
         # tray: a marker on the board leaves an empty place in the tray
         for tid in placed:
             if tid in self.layout.hotspots:
@@ -526,33 +501,17 @@ class BoardPainter:
             tid = f"plan_slot:{i}"
             if tid in self.layout.hotspots:
                 self._button(surf, r, unit, tid, self.phrases.name(f"plan.{pid}.name", pid), (250, 240, 230), size=2.2, bold=True)
-        # in each room, along its lower half: markers from the left, then figures and the guard
-        by_room: dict[str, list[tuple[str, Any, bool]]] = {}
-        for room, items in room_items.items():
-            for tid, off in items:
-                by_room.setdefault(room, []).append(("marker", tid, off))
-        for colour, p in s.get("players", {}).items():
-            if p.get("room"):
-                by_room.setdefault(p["room"], []).append(("player", colour, bool(p.get("hidden"))))
-        if s.get("guard"):  # in preparation: in the break room, where the round begins
-            by_room.setdefault(s["guard"], []).append(("guard", None, False))
-        for room, items in by_room.items():
-            if room not in self.rooms:
-                continue
-            box = self.box_px(r, f"room:{room}")
-            low = pygame.Rect(box.x, box.y + box.h // 2, box.w, box.h - box.h // 2)
-            step = low.w / (len(items) + 0.4)
-            for i, (kind, what, flag) in enumerate(items):
-                c = (int(low.x + step * (i + 0.7)), low.centery)
-                if kind == "marker":
-                    self.marker(surf, what, c, min(mrad, step / 2.4, low.h / 2.2), off=flag)
-                    continue
-                rad = min(2.4 * unit, step / 1.8, low.h / 1.5)
-                c = (c[0], c[1] + int(rad * 0.1))
-                if kind == "guard":
-                    self.guard(surf, c, rad)
-                else:
-                    self.figure(surf, c, rad, PLAYER_RGB.get(what, INK), hidden=flag)
+        # locks on their doors; in each room, along its lower half: markers from the left, then
+        # figures and the guard (in preparation in the break room, where the round begins)
+        for sp in spots:
+            c = self.px(r, (sp.x, sp.y))
+            rad = sp.radius * r.h
+            if sp.kind == "marker":
+                self.marker(surf, sp.what, c, rad, off=sp.flag)
+            elif sp.kind == "guard":
+                self.guard(surf, c, rad)
+            else:
+                self.figure(surf, c, rad, PLAYER_RGB.get(sp.what, INK), hidden=sp.flag)
         # player boards: character and abilities
         for colour, p in s.get("players", {}).items():
             tid = f"player:{colour}"
@@ -686,31 +645,7 @@ def _dashed(surf, colour, pts, width: int, dash: int = 8) -> None:
                 left = dash
 
 
-def _shared_edge(pa, pb, tol: float = 1e-6):
-    """The longest stretch of wall two polygons share (collinear, overlapping edges), or None."""
-    best = None
-    best_len = 0.0
-    for a0, a1 in zip(pa, pa[1:] + pa[:1]):
-        for b0, b1 in zip(pb, pb[1:] + pb[:1]):
-            dx, dy = a1[0] - a0[0], a1[1] - a0[1]
-            length = math.hypot(dx, dy)
-            if length < tol:
-                continue
-            # both ends of b on the line of a?
-            def dist(p):
-                return abs((p[0] - a0[0]) * dy - (p[1] - a0[1]) * dx) / length
-            if dist(b0) > tol * 10 or dist(b1) > tol * 10:
-                continue
-            ux, uy = dx / length, dy / length
-
-            def proj(p):
-                return (p[0] - a0[0]) * ux + (p[1] - a0[1]) * uy
-            lo = max(0.0, min(proj(b0), proj(b1)))
-            hi = min(length, max(proj(b0), proj(b1)))
-            if hi - lo > best_len + tol:
-                best_len = hi - lo
-                best = ((a0[0] + ux * lo, a0[1] + uy * lo), (a0[0] + ux * hi, a0[1] + uy * hi))
-    return best
+_shared_edge = shared_edge  # one definition, in the layout (the hit test needs it too)
 
 
 def render_board_surface(width_px: int, *, data: GameData | None = None, layout: Layout | None = None,

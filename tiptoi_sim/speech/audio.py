@@ -23,6 +23,7 @@ its caption only.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -263,10 +264,46 @@ def open_mixer() -> tuple[bool, str | None]:
     if pygame.mixer.get_init():
         return False, None
     try:
-        pygame.mixer.init(**MIXER_FORMAT)
+        with _without_alsa_lines():
+            pygame.mixer.init(**MIXER_FORMAT)
     except pygame.error as e:
         return False, str(e) or "unknown error"
     return True, None
+
+
+class _without_alsa_lines:
+    """Keep the ALSA library's own lines ("ALSA lib conf.c:…") out of the terminal while the
+    mixer opens: without a sound card it writes a dozen of them straight to file descriptor 2.
+    Everything else written there meanwhile is passed on."""
+
+    def __enter__(self):
+        import tempfile
+
+        try:
+            sys.stderr.flush()
+            self._saved = os.dup(2)
+            self._tmp = tempfile.TemporaryFile()
+            os.dup2(self._tmp.fileno(), 2)
+        except (OSError, ValueError, AttributeError):
+            self._saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self._saved is None:
+            return False
+        try:
+            os.dup2(self._saved, 2)
+            os.close(self._saved)
+            self._tmp.seek(0)
+            kept = [line for line in self._tmp.read().decode("utf-8", "replace").splitlines(True)
+                    if not line.startswith("ALSA lib ")]
+            self._tmp.close()
+            if kept:
+                sys.stderr.write("".join(kept))
+                sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        return False
 
 
 def open_audio_speaker(lang: str = "de", *, captions: Captions | None = None,
