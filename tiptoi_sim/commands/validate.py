@@ -33,7 +33,8 @@ def _check_millionen_coup(folder: Path) -> str:
             extra = f", {len(layout.hotspots)} hotspots"
     return (f"{len(data.rooms)} rooms, {len(data.connections)} connections, {len(data.characters)} characters, "
             f"{len(data.plans)} plans, {len(all_tap_ids(data))} tap ids, "
-            f"{len(data.phrases['de'].templates)} phrases in {', '.join(sorted(data.phrases))} checked against "
+            f"{sum(not k.startswith('room.') for k in data.phrases['de'].templates)} phrases in "
+            f"{', '.join(sorted(data.phrases))} checked against "
             f"the fields the pen gives them, the grammar of every room{extra}")
 
 
