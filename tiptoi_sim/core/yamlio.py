@@ -1,7 +1,14 @@
 """Safe YAML loading that remembers where every value came from, and small checkers that turn
 a wrong value into a :class:`DataError` naming the file, the line, the field and what was expected.
 
-Only ``yaml.SafeLoader`` is used: data files cannot construct Python objects.
+Only the safe constructors are used: data files cannot construct Python objects.
+
+Limits (a damaged or hostile file is refused quickly, with its line, never a hang or a
+traceback): a file larger than :data:`MAX_BYTES` is refused before it is read; a first pass over
+the parser's events (libyaml's, when PyYAML has it: about a microsecond per event) refuses
+nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ALIASES` aliases, an alias inside
+its own anchor, and a document that would expand to more than :data:`MAX_NODES` values (the
+"billion laughs" bomb). Only then are the values built, with their lines.
 """
 
 from __future__ import annotations
@@ -10,8 +17,35 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from tiptoi_sim.core.errors import DataError
+
+#: the largest data or scenario file we read (the bundled ones are about 12 kB)
+MAX_BYTES = 2 * 1024 * 1024
+#: deepest nesting of mappings and lists (the bundled data goes 6 deep)
+MAX_DEPTH = 50
+#: most aliases (``*name``) in one file (the bundled data uses none)
+MAX_ALIASES = 100
+#: most values a document may hold once its aliases are expanded (the bundled files: < 3,000)
+MAX_NODES = 50_000
+
+try:  # libyaml's parser when PyYAML was built with it: ~30x faster events, same marks
+    from yaml._yaml import CParser as _EventParser
+except ImportError:  # pragma: no cover - pure-Python PyYAML
+    from yaml.parser import Parser as _EventParser
+    from yaml.reader import Reader as _Reader
+    from yaml.scanner import Scanner as _Scanner
+
+    class _PyEvents(_Reader, _Scanner, _EventParser):
+        def __init__(self, stream):
+            _Reader.__init__(self, stream)
+            _Scanner.__init__(self)
+            _EventParser.__init__(self)
+
+    _EventParser = _PyEvents  # noqa: F811
 
 
 class LMap(dict):
@@ -36,8 +70,64 @@ class LList(list):
         self.item_lines: list[int] = []
 
 
-class _Loader(yaml.SafeLoader):
-    pass
+class _Loader(Composer, _EventParser, SafeConstructor, Resolver):
+    """PyYAML's composer and safe constructor over the (fast) event parser."""
+
+    def __init__(self, stream):
+        _EventParser.__init__(self, stream)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self.name = "<string>"
+
+    def dispose(self):
+        pass
+
+
+def _check_limits(text: str, name: str) -> None:
+    """One pass over the events: refuse deep nesting, many aliases and alias bombs early."""
+    ev_parser = _EventParser(text)
+    depth = 0
+    aliases = 0
+    expanded = 0                       # values so far, aliases counted as what they expand to
+    open_anchors: list[tuple[str | None, int]] = []  # per open collection: its anchor, expanded at start
+    sizes: dict[str, int] = {}         # expanded size of each finished anchor
+    events = yaml.events
+
+    def line(ev) -> int | None:
+        return ev.start_mark.line + 1 if ev.start_mark is not None else None
+
+    while True:
+        ev = ev_parser.get_event()
+        if ev is None or isinstance(ev, events.StreamEndEvent):
+            break
+        if isinstance(ev, (events.SequenceStartEvent, events.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise DataError(name, None, f"nested more than {MAX_DEPTH} levels deep", line(ev))
+            open_anchors.append((ev.anchor, expanded))
+            expanded += 1
+        elif isinstance(ev, (events.SequenceEndEvent, events.MappingEndEvent)):
+            depth -= 1
+            anchor, start = open_anchors.pop()
+            if anchor is not None:
+                sizes[anchor] = expanded - start
+        elif isinstance(ev, events.ScalarEvent):
+            expanded += 1
+            if ev.anchor is not None:
+                sizes[ev.anchor] = 1
+        elif isinstance(ev, events.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise DataError(name, None, f"more than {MAX_ALIASES} aliases (*name)", line(ev))
+            if ev.anchor not in sizes:
+                if any(a == ev.anchor for a, _ in open_anchors):
+                    raise DataError(name, None, f"the alias *{ev.anchor} is inside its own anchor", line(ev))
+                continue  # an undefined alias: the composer reports it with its line
+            expanded += sizes[ev.anchor]
+        if expanded > MAX_NODES:
+            raise DataError(name, None, f"more than {MAX_NODES:,} values (aliases expanded); "
+                            "is this a data file?", line(ev))
 
 
 def _construct_map(loader: _Loader, node: yaml.MappingNode) -> LMap:
@@ -73,9 +163,31 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
 
+def _yaml_error(name: str, text: str, e: Exception) -> DataError:
+    """A one-line DataError for a YAML error without marks (a reader or constructor error)."""
+    line = None
+    pos = getattr(e, "position", None)
+    if isinstance(pos, int):
+        line = text.count("\n", 0, pos) + 1
+    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return DataError(name, None, f"not valid YAML ({first[:160]})", line)
+
+
 def load_yaml_text(text: str, name: str = "<string>") -> Any:
-    """Parse YAML text safely into LMap/LList; a syntax error becomes a DataError with its line."""
-    loader = _Loader(text)
+    """Parse YAML text safely into LMap/LList; a syntax error or a text beyond the limits
+    (module docstring) becomes a DataError with its line."""
+    if len(text) > MAX_BYTES:
+        raise DataError(name, None, f"larger than {MAX_BYTES // (1024 * 1024)} MB; is this a data file?")
+    try:
+        _check_limits(text, name)
+        loader = _Loader(text)
+    except DataError:
+        raise
+    except yaml.MarkedYAMLError as e:
+        line = e.problem_mark.line + 1 if e.problem_mark else None
+        raise DataError(name, None, f"not valid YAML ({e.problem})", line) from None
+    except (yaml.YAMLError, ValueError) as e:
+        raise _yaml_error(name, text, e) from None
     loader.name = name
     try:
         return loader.get_single_data()
@@ -84,8 +196,10 @@ def load_yaml_text(text: str, name: str = "<string>") -> Any:
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else None
         raise DataError(name, None, f"not valid YAML ({e.problem})", line) from None
-    except yaml.YAMLError as e:
-        raise DataError(name, None, f"not valid YAML ({e})") from None
+    except (yaml.YAMLError, ValueError, OverflowError) as e:
+        raise _yaml_error(name, text, e) from None
+    except RecursionError:  # pragma: no cover - the depth limit comes first
+        raise DataError(name, None, f"nested more than {MAX_DEPTH} levels deep") from None
     finally:
         loader.dispose()
 
@@ -94,11 +208,22 @@ def load_yaml(path: str | Path) -> Any:
     """Load a YAML file safely; a missing or unreadable file is a DataError too."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if p.is_dir():
+            raise DataError(p, None, "a folder, not a file")
+        with open(p, "rb") as f:
+            # stat may lie (a pipe, /dev/zero): read one byte more than allowed and look
+            raw = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise DataError(p, None, "file not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(p, None, f"cannot read the file ({e})") from None
+    except OSError as e:
+        raise DataError(p, None, f"cannot read the file ({e.strerror or e})") from None
+    if len(raw) > MAX_BYTES:
+        raise DataError(p, None, f"larger than {MAX_BYTES // (1024 * 1024)} MB; is this a data file?")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise DataError(p, None, f"not UTF-8 text (byte {e.start})", line) from None
     return load_yaml_text(text, str(p))
 
 
