@@ -16,11 +16,12 @@ DESCRIPTION = (HELP + ". Commands are one line each (see docs/assistants.md); wi
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from tiptoi_sim.assistants.registry import GAMES
+    from tiptoi_sim.core.numbers import option, parse_seed, parse_whole
 
     p.add_argument("game", choices=list(GAMES), metavar="GAME", help="one of: " + ", ".join(GAMES))
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE headless ('-' for stdin)")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: from the time)")
+    p.add_argument("--seed", type=option(parse_seed, field=None), default=None, help="random seed (default: from the time)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (see the game's docs), repeatable")
     p.add_argument("--ui", choices=["screen", "terminal"], default=None,
@@ -32,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-speech", action="store_true", help="captions only")
     p.add_argument("--assets", metavar="DIR", help="board_assets folder (default: the bundled one)")
     p.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
-    p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--frames", type=option(parse_whole, lo=0), default=None, help=argparse.SUPPRESS)
 
 
 def parse_options(items: list[str]) -> dict:

@@ -4,6 +4,8 @@ overlay, used by the webcam from then on."""
 
 from __future__ import annotations
 
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
+
 import argparse
 
 from tiptoi_sim.core.errors import UserError
@@ -23,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--corners", metavar="X,Y,...", help="edit: the board's corners in the photo, in pixels: "
                    "top-left, top-right, bottom-right, bottom-left (8 numbers)")
     p.add_argument("--out", metavar="FILE", help="edit: where to save the overlay (default: your overlay file)")
-    p.add_argument("--width", type=int, default=1000, metavar="PX", help="edit: window width (default 1000)")
+    p.add_argument("--width", type=option(parse_whole, lo=200, hi=10000), default=1000, metavar="PX", help="edit: window width (default 1000)")
 
 
 def run(args) -> int:
@@ -65,8 +67,8 @@ def _edit(args, layout) -> int:
     corners = None
     if args.corners:
         try:
-            v = [float(s) for s in args.corners.split(",")]
-        except ValueError:
+            v = [parse_decimal(s, lo=-100000, hi=100000) for s in args.corners.split(",")]
+        except UserError:
             v = []
         if len(v) != 8:
             raise UserError("--corners: expected 8 numbers x,y for top-left, top-right, bottom-right, bottom-left")

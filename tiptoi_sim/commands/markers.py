@@ -3,6 +3,8 @@ markers (ArUco DICT_4X4_50, ids 0-3) at 300 dpi, with cutting lines and instruct
 
 from __future__ import annotations
 
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
+
 import argparse
 
 from tiptoi_sim.core.errors import UserError
@@ -25,7 +27,7 @@ CORNER_NAMES = ["0  top-left", "1  top-right", "2  bottom-right", "3  bottom-lef
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, metavar="FILE", help="sheet.png (300 dpi) or sheet.pdf")
-    p.add_argument("--size-mm", type=float, default=50.0, metavar="MM",
+    p.add_argument("--size-mm", type=option(parse_decimal, lo=15, hi=80), default=50.0, metavar="MM",
                    help="side of each marker's black square in mm (default: 50)")
 
 

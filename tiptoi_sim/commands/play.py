@@ -11,6 +11,8 @@ HELP = "play Der Millionen-Coup in real time (window by default, --ui terminal f
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from tiptoi_sim.core.numbers import option, parse_seed, parse_unit_seconds, parse_whole
+
     p.add_argument("--ui", choices=["screen", "terminal"], default="screen", help="default: screen")
     p.add_argument("--input", choices=["mouse", "webcam"], default="mouse",
                    help="how taps come in on screen: mouse (and keyboard) or a webcam over the board")
@@ -18,8 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pointer", choices=["finger", "stylus"], default="finger",
                    help="with --input webcam: a finger, or a stylus with a coloured tip")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the hidden setup (default: from the time)")
-    p.add_argument("--unit-seconds", type=float, default=None, metavar="S",
+    p.add_argument("--seed", type=option(parse_seed, field=None), default=None, help="seed of the hidden setup (default: from the time)")
+    p.add_argument("--unit-seconds", type=option(parse_unit_seconds, field=None), default=None, metavar="S",
                    help="seconds per time unit (default 30; e.g. 5 for a short demo)")
     p.add_argument("--players", metavar="COLOUR=CHARACTER,…",
                    help="skip the login dialogue, e.g. red=oliver_crow,blue=ben")
@@ -35,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-speech", action="store_true", help="captions only")
     p.add_argument("--assets", metavar="DIR", help="the millionen_coup assets folder")
     p.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
-    p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--frames", type=option(parse_whole, lo=0), default=None, help=argparse.SUPPRESS)
 
 
 def parse_players(text: str, data) -> dict[str, str]:

@@ -299,3 +299,21 @@ def only_keys(m: Any, allowed: Iterable[str], field: str) -> None:
         if k not in allowed:
             prefix = f"{field}." if field else ""
             raise fail(m, f"{prefix}{k}", "unknown key; expected one of: " + ", ".join(allowed), k)
+
+
+def num(m: Any, key: Any, field: str, parse: Callable[..., Any], *, default: Any = ..., **kw) -> Any:
+    """``m[key]`` through one of the :mod:`tiptoi_sim.core.numbers` parsers (``parse_seconds``,
+    ``parse_units``...); a refused number becomes a DataError with the file, line and field.
+    Without ``default`` the key is required."""
+    from tiptoi_sim.core.numbers import NumberError
+
+    if not isinstance(m, dict):
+        raise fail(m, field.rsplit(".", 1)[0] if "." in field else field, "a mapping was expected")
+    if key not in m or m[key] is None:
+        if default is ...:
+            raise fail(m, field, "missing; expected a number")
+        return default
+    try:
+        return parse(m[key], field=None, **kw)
+    except NumberError as e:
+        raise fail(m, field, f"expected {e.expected}, got {m[key]!r}", key) from None
