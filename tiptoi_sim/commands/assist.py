@@ -36,18 +36,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--frames", type=option(parse_whole, lo=0), default=None, help=argparse.SUPPRESS)
 
 
-def parse_options(items: list[str]) -> dict:
-    import yaml
+#: the largest number an ``--option`` may hold (timers in seconds, card copies: far less)
+OPTION_MAX = 100_000
 
+
+def parse_option_value(key: str, text: str):
+    """An option's value: true/false, a bounded number (through core.numbers), or the text."""
+    from tiptoi_sim.core.numbers import parse_decimal, parse_whole
+
+    t = text.strip()
+    low = t.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if t and t[0] in "+-.0123456789":
+        field = f"--option {key}"
+        try:
+            return parse_whole(t, field=field, lo=0, hi=OPTION_MAX)
+        except UserError:
+            if "." in t or "e" in low or "," in t:
+                return parse_decimal(t, field=field, lo=0, hi=OPTION_MAX)
+            raise
+    return t
+
+
+def parse_options(items: list[str]) -> dict:
+    """``KEY=VALUE`` items as a dict; each game checks its own keys and values."""
     out = {}
     for item in items:
         if "=" not in item:
             raise UserError(f"--option {item!r}: expected KEY=VALUE")
         k, v = item.split("=", 1)
-        try:
-            out[k.strip()] = yaml.safe_load(v) if v.strip() else ""
-        except yaml.YAMLError:
-            out[k.strip()] = v
+        if not k.strip():
+            raise UserError(f"--option {item!r}: expected KEY=VALUE")
+        out[k.strip()] = parse_option_value(k.strip(), v)
     return out
 
 
@@ -63,34 +86,60 @@ def make_game(game_id: str, seed: int, lang: str, options: dict, assets_root=Non
     return cls(assets, seed=seed, lang=lang, options=options)
 
 
+def _resume(args, journals):
+    """The session of ``--resume [JOURNAL]`` (the latest journal of this game by default)."""
+    from pathlib import Path
+
+    from tiptoi_sim.assistants.session import AssistantSession, read_assistant_journal
+    from tiptoi_sim.core.journal import latest_journal
+
+    if args.resume == "latest":
+        path = latest_journal(journals, f"{args.game}-*.jsonl",
+                              lambda p: bool(read_assistant_journal(p, args.game).records))
+        if path is None:
+            raise UserError(f"no journal of {args.game} in {journals} to resume; "
+                            f"start a new game with tiptoi-sim assist {args.game}")
+    else:
+        path = Path(args.resume)
+    return AssistantSession.resume(path, lambda g, s, l, o: make_game(g, s, l, o, args.assets),
+                                   game_id=args.game)
+
+
+def resumed_message(session) -> str:
+    info = session.resumed or {}
+    msg = (f"resumed {info.get('path')}: {session.game.title or info.get('game')}, "
+           f"{info.get('commands', 0)} journal records replayed")
+    if info.get("dropped"):
+        msg += "; dropped " + "; ".join(info["dropped"])
+    return msg
+
+
 def run(args) -> int:
+    import sys
     from pathlib import Path
 
     from tiptoi_sim.assistants.frontends import run_script, run_terminal
     from tiptoi_sim.assistants.session import AssistantSession
+    from tiptoi_sim.core.journal import Journal
     from tiptoi_sim.paths import data_dir
 
     journals = data_dir() / "journals"
     if args.resume:
-        if args.resume == "latest":
-            found = sorted(journals.glob(f"{args.game}-*.jsonl"))
-            if not found:
-                raise UserError(f"no journal of {args.game} in {journals} to resume")
-            path = found[-1]
-        else:
-            path = Path(args.resume)
-        session = AssistantSession.resume(
-            path, lambda g, s, l, o: make_game(g, s, l, o, args.assets))
+        session = _resume(args, journals)
+        print(f"tiptoi-sim: {resumed_message(session)}", file=sys.stderr)
     else:
+        if args.journal and Path(args.journal).exists():
+            raise UserError(f"--journal {args.journal}: this journal exists already; continue its game with "
+                            f"--resume {args.journal}, or give a new file name")
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         game = make_game(args.game, seed, args.lang, parse_options(args.option), args.assets)
         if args.journal:
-            jpath = Path(args.journal)
+            journal = Journal.create(args.journal)
         elif args.script:
-            jpath = None  # headless runs leave no journal unless asked
+            journal = None  # headless runs leave no journal unless asked
         else:
-            jpath = journals / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        session = AssistantSession(game, jpath)
+            journal = Journal.new_in(journals, args.game)
+        session = AssistantSession(game, journal=journal)
     try:
         if args.script:
             return run_script(session, args.script)
