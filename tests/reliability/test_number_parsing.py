@@ -19,11 +19,17 @@ Two lists:
 Entries are ``(file relative to tiptoi_sim/, source text of the call, how many times)``.
 """
 
+import functools
 from collections import Counter
 
 import pytest
 
-from number_scan import scan
+from number_scan import scan as _scan
+
+
+@functools.cache
+def _package_scan() -> Counter:
+    return _scan()
 
 #: (file, call, count, reason)
 REVIEWED: list[tuple[str, str, int, str]] = [
@@ -147,7 +153,7 @@ def _allowed() -> Counter:
 
 
 def test_no_unreviewed_number_parsing_of_text():
-    found = scan()
+    found = _package_scan()
     allowed = _allowed()
     new = {k: n - allowed[k] for k, n in found.items() if n > allowed[k]}
     assert not new, ("text may become a number here outside core/numbers.py; use its parsers "
@@ -157,13 +163,13 @@ def test_no_unreviewed_number_parsing_of_text():
 
 def test_reviewed_list_is_current():
     """A reviewed entry that no longer exists is removed, so the list stays honest."""
-    found = scan()
+    found = _package_scan()
     stale = [(rel, call) for rel, call, n, _ in REVIEWED if found[(rel, call)] < n]
     assert not stale, "REVIEWED lists uses that are gone; remove them:\n" + "\n".join(map(str, stale))
 
 
 def test_pending_list_is_current():
-    found = scan()
+    found = _package_scan()
     gone = [(rel, call) for rel, call, n in PENDING_ASSISTANT_GAMES if found[(rel, call)] < n]
     if gone:
         pytest.skip("PENDING_ASSISTANT_GAMES has fixed entries to prune: " + "; ".join(map(str, gone)))
@@ -175,5 +181,5 @@ def test_the_scan_finds_a_new_use(tmp_path):
     pkg.mkdir()
     (pkg / "m.py").write_text("def f(text, p):\n    a = int(text)\n    b = text.isdigit()\n"
                               "    c = int(round(3.5 * 2))\n    p.add_argument('--n', type=float)\n")
-    found = scan(pkg)
+    found = _scan(pkg)
     assert found == {("m.py", "int(text)"): 1, ("m.py", "text.isdigit()"): 1, ("m.py", "type=float"): 1}

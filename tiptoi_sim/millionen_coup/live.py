@@ -221,7 +221,8 @@ def holds_game(data: GameData, journal_path: str | Path) -> bool:
     return bool(read.records[0].get("setup")) or any(r["kind"] == "tap" for r in read.records)
 
 
-def resume_live(data: GameData, journal_path: str | Path) -> LiveGame:
+def resume_live(data: GameData, journal_path: str | Path, *,
+                listeners: tuple[Callable[[Event], None], ...] = ()) -> LiveGame:
     """Rebuild a live game from its journal: same taps, same state, same clock.
 
     Every record is checked first (a damaged or foreign journal is refused with its line); a
@@ -234,6 +235,7 @@ def resume_live(data: GameData, journal_path: str | Path) -> LiveGame:
     scheduler = Scheduler()
     session = PenSession(data, seed=start["seed"], lang=start["lang"],
                          scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
+    session.listeners.extend(listeners)  # e.g. a test that compares the replayed events
     setup = start.get("setup")
     if setup:
         session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
