@@ -235,11 +235,12 @@ def resume_live(data: GameData, journal_path: str | Path, *,
     scheduler = Scheduler()
     session = PenSession(data, seed=start["seed"], lang=start["lang"],
                          scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
-    session.listeners.extend(listeners)  # e.g. a test that compares the replayed events
     setup = start.get("setup")
     if setup:
         session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
                            tutorial=setup.get("tutorial", False))
+    # listeners hear the replay as a live front end heard the game (it came after the setup)
+    session.listeners.extend(listeners)
     clock = VirtualClock(taps)
     run_loop(clock, scheduler, session.tap, lambda: False, until_ms=last)
     session.now = last
