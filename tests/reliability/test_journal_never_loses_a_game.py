@@ -175,8 +175,7 @@ def test_play_resume_refuses_an_assistant_journal(tmp_path, capsys):
     assert "tiptoi-sim assist coup --resume" in err and "Traceback" not in err
 
 
-def test_resume_latest_takes_the_newest_journal_with_a_game(data, tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+def test_resume_latest_takes_the_newest_journal_with_a_game(data, tmp_path):
     folder = tmp_path / "tiptoi-sim" / "journals"
     folder.mkdir(parents=True)
     old = pen_journal(folder / "millionen-coup-20260101-100000-1-aaaaaa.jsonl")
@@ -187,11 +186,19 @@ def test_resume_latest_takes_the_newest_journal_with_a_game(data, tmp_path, monk
         os.utime(p, (time.time() - 100 * (3 - age), time.time() - 100 * (3 - age)))
     os.utime(old, (time.time() - 1000, time.time() - 1000))
     os.utime(empty, (time.time(), time.time()))  # the newest, but a window that never opened
-    monkeypatch.setattr("sys.stdin", open(os.devnull))
-    assert main(["play", "--ui", "terminal", "--resume", "--no-speech"]) == 0
-    out = capsys.readouterr()
-    assert f"resumed {old}: Der Millionen-Coup with red=ben, blue=oliver_crow, game clock at 0:02" in out.err
-    assert f"the game is kept in {old}; continue it with: tiptoi-sim play --ui terminal --resume" in out.out
+    from argparse import Namespace
+
+    from tiptoi_sim.commands.play import _resume, how_to_resume, resumed_message
+
+    live = _resume(Namespace(resume="latest"), data, folder)
+    assert resumed_message(live) == f"resumed {old}: Der Millionen-Coup with red=ben, blue=oliver_crow, game clock at 0:02"
+    assert how_to_resume(live, "terminal") == \
+        f"the game is kept in {old}; continue it with: tiptoi-sim play --ui terminal --resume"
+    live.stop()
+    for p in (old, empty, broken):
+        p.unlink()
+    with pytest.raises(UserError, match="no journal with a game in .* to resume"):
+        _resume(Namespace(resume="latest"), data, folder)
 
 
 def test_a_data_folder_that_cannot_be_made_is_named(tmp_path, monkeypatch, capsys):
@@ -239,3 +246,23 @@ def test_the_clock_comes_back_within_one_clock_record_and_after_every_timer(data
     for key in ("phase", "players", "revealed", "guard_room"):
         assert after.get(key) == before.get(key), key
     back.stop()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_does_not_stop_the_game(capsys):
+    j = Journal("/dev/full", _file=open("/dev/full", "wb"))
+    j.write({"kind": "tap", "id": "go", "t_ms": 1})
+    j.write({"kind": "tap", "id": "go", "t_ms": 2})  # said once, then quiet
+    j.close()
+    err = capsys.readouterr().err
+    assert err.count("cannot write the journal /dev/full (No space left on device)") == 1
+
+
+def test_an_assistant_without_a_display_writes_no_journal(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["assist", "coup", "--ui", "screen"]) == 2
+    assert "no display here" in capsys.readouterr().err
+    assert not list(tmp_path.rglob("*.jsonl"))

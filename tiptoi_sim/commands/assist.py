@@ -124,6 +124,11 @@ def run(args) -> int:
     from tiptoi_sim.paths import data_dir
 
     journals = data_dir() / "journals"
+    if not args.script and args.ui == "screen":
+        from tiptoi_sim.assistants.screen import display_available
+
+        if not display_available():  # before any journal is made: a window that cannot open writes none
+            raise UserError("no display here: use --ui terminal (or set SDL_VIDEODRIVER=dummy)")
     if args.resume:
         session = _resume(args, journals)
         print(f"tiptoi-sim: {resumed_message(session)}", file=sys.stderr)
@@ -155,7 +160,11 @@ def run(args) -> int:
                     raise UserError("no display here: use --ui terminal (or set SDL_VIDEODRIVER=dummy)")
                 return TableScreen(session, speaker, fullscreen=args.fullscreen).loop(
                     max_frames=args.frames, screenshot=args.screenshot)
-            return run_terminal(session, speaker)
+            status = run_terminal(session, speaker)
+            if session.journal is not None and not session.game.over:
+                print(f"the game is kept in {session.journal.path}; continue it with: "
+                      f"tiptoi-sim assist {args.game} --ui terminal --resume")
+            return status
         finally:
             speaker.close()
     finally:

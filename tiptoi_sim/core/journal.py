@@ -102,18 +102,34 @@ class Journal:
                 raise
         raise UserError(f"cannot make a new journal in {d}")  # pragma: no cover
 
+    #: why writing failed (a full disk, a removed drive), once it has: the game goes on unjournaled
+    failed: str | None = None
+
     def write(self, record: dict[str, Any], *, sync: bool = True) -> None:
-        """Append one record and flush it; ``sync`` also waits for the disk (fsync)."""
-        if self._f.closed:
+        """Append one record and flush it; ``sync`` also waits for the disk (fsync).
+
+        A write that fails (disk full) must not stop the game being played: it is said once on
+        stderr and the journal stops (the game can then be resumed up to that point)."""
+        if self._f.closed or self.failed:
             return
-        self._f.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
-        self._f.flush()
-        if sync:
-            os.fsync(self._f.fileno())
+        try:
+            self._f.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
+            self._f.flush()
+            if sync:
+                os.fsync(self._f.fileno())
+        except OSError as e:
+            import sys
+
+            self.failed = e.strerror or str(e)
+            print(f"tiptoi-sim: cannot write the journal {self.path} ({self.failed}); the game goes on, "
+                  "but from here on it cannot be resumed", file=sys.stderr)
 
     def close(self) -> None:
         if not self._f.closed:
-            self._f.close()
+            try:
+                self._f.close()
+            except OSError:
+                pass
 
     def __enter__(self):
         return self

@@ -8,7 +8,8 @@ traceback): a file larger than :data:`MAX_BYTES` is refused before it is read; a
 the parser's events (libyaml's, when PyYAML has it: about a microsecond per event) refuses
 nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ALIASES` aliases, an alias inside
 its own anchor, and a document that would expand to more than :data:`MAX_NODES` values (the
-"billion laughs" bomb). Only then are the values built, with their lines.
+"billion laughs" bomb). Only then are the values built, with their lines; a number beyond
+:data:`MAX_NUMBER` or a NaN/infinity (``.inf``, ``.nan``) is refused at its line too.
 """
 
 from __future__ import annotations
@@ -160,6 +161,32 @@ def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> LList:
     return seq
 
 
+#: no number in a data or scenario file needs more (money is at most 10^12, counts far less):
+#: a larger one is a typo or an attack (10^20 units made the pen wait for ever)
+MAX_NUMBER = 10 ** 12
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    value = SafeConstructor.construct_yaml_int(loader, node)
+    if abs(value) > MAX_NUMBER:
+        raise DataError(loader.name, None, f"the number {node.value[:30]} is too large for a game "
+                        f"(at most {MAX_NUMBER:,})", node.start_mark.line + 1)
+    return value
+
+
+def _construct_float(loader: _Loader, node: yaml.ScalarNode) -> float:
+    value = SafeConstructor.construct_yaml_float(loader, node)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise DataError(loader.name, None, f"{node.value[:30]} is not a finite number",
+                        node.start_mark.line + 1)
+    if abs(value) > MAX_NUMBER:
+        raise DataError(loader.name, None, f"the number {node.value[:30]} is too large for a game "
+                        f"(at most {MAX_NUMBER:,})", node.start_mark.line + 1)
+    return value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
