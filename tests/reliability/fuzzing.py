@@ -268,3 +268,30 @@ def assistant_run(game_id: str, seed: int, steps: int = 60, *, unicode_digits: b
     counts.steps.append(f"{game_id}:{seed}")
     session.close()
     return counts
+
+
+# -- journals ---------------------------------------------------------------------------------------
+def damage_bytes(data: bytes, rng: random.Random) -> bytes:
+    """One random damage to a journal's bytes: cut, flip, insert, delete, duplicate or swap lines."""
+    r = rng.random()
+    if not data:
+        return bytes(rng.randrange(256) for _ in range(rng.randint(0, 40)))
+    i = rng.randrange(len(data))
+    if r < 0.2:
+        return data[:i]                                    # a cut (a crash mid-write)
+    if r < 0.4:
+        return data[:i] + bytes([rng.randrange(256)]) + data[i + 1:]   # a flipped byte
+    if r < 0.55:
+        junk = rng.choice([b"\x00" * 5, b"\xff\xfe", b"{", b"}", b'"', b"\n", b"[" * 3000, b"null", b"1e999",
+                           b'{"kind": "tap"}', b'{"kind": "command", "line": 5}', b"\xef\xbb\xbf"])
+        return data[:i] + junk + data[i:]
+    if r < 0.7:
+        j = min(len(data), i + rng.randint(1, 50))
+        return data[:i] + data[j:]                         # bytes lost
+    lines = data.split(b"\n")
+    a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+    if r < 0.85:
+        lines.insert(b, lines[a])                           # a duplicated line
+    else:
+        lines[a], lines[b] = lines[b], lines[a]             # two lines swapped
+    return b"\n".join(lines)

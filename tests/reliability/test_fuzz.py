@@ -33,3 +33,58 @@ def test_assistant_random_command_scripts(game_id):
                                counts=counts)
     # the scripts get somewhere: commands are accepted, refused and undone
     assert counts.accepted > 30 and counts.refused > 30 and counts.undos > 3, counts
+
+
+def _pen_journal(data, tmp_path):
+    import time
+
+    from tiptoi_sim.millionen_coup.live import LiveGame
+
+    j = tmp_path / "pen.jsonl"
+    live = LiveGame(data, seed=5, lang="en", unit_seconds=0.05, journal_path=j,
+                    setup={"players": {"red": "ben", "blue": "oliver_crow"}}).start()
+    for tap in ["player:red", "action:explore", "explore:locks", "go", "player:blue", "action:walk", "room:lobby"]:
+        live.put_tap(tap)
+        time.sleep(0.03)
+    time.sleep(0.3)
+    live.stop()
+    return j.read_bytes()
+
+
+def test_randomly_damaged_journals_resume_or_are_refused_never_a_traceback(data, tmp_path):
+    import random
+
+    from fuzzing import damage_bytes
+    from tiptoi_sim.assistants.session import AssistantSession
+    from tiptoi_sim.commands.assist import make_game
+    from tiptoi_sim.core.errors import UserError
+    from tiptoi_sim.millionen_coup.live import resume_live
+
+    pen = _pen_journal(data, tmp_path)
+    s = AssistantSession(make_game("coup", 3, "en", {}), tmp_path / "coup.jsonl")
+    for line in ["players Ann Bob Cid", "start", "income", "aid", "undo", "tax"]:
+        s.execute(line)
+    s.close()
+    coup = (tmp_path / "coup.jsonl").read_bytes()
+    rng = random.Random(16)
+    outcomes = {"resumed": 0, "refused": 0}
+    for i in range(100):
+        for original, resume in ((pen, lambda p: resume_live(data, p)),
+                                 (coup, lambda p: AssistantSession.resume(p, make_game, game_id="coup"))):
+            damaged = original
+            for _ in range(rng.randint(1, 3)):
+                damaged = damage_bytes(damaged, rng)
+            p = tmp_path / f"d{i}.jsonl"
+            p.write_bytes(damaged)
+            try:
+                back = resume(p)
+            except UserError:
+                outcomes["refused"] += 1
+                continue
+            except Exception as e:  # noqa: BLE001 - the point of the test
+                raise AssertionError(f"damage {i} gave {type(e).__name__}: {e}\n{damaged[:2000]!r}") from None
+            outcomes["resumed"] += 1
+            (back.stop if hasattr(back, "stop") else back.close)()
+            again = resume(p)  # a resumed journal (tail cut back) resumes again, unchanged
+            (again.stop if hasattr(again, "stop") else again.close)()
+    assert outcomes["resumed"] > 20 and outcomes["refused"] > 20, outcomes

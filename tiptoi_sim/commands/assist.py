@@ -120,7 +120,7 @@ def run(args) -> int:
 
     from tiptoi_sim.assistants.frontends import run_script, run_terminal
     from tiptoi_sim.assistants.session import AssistantSession
-    from tiptoi_sim.core.journal import Journal
+    from tiptoi_sim.core.journal import Journal, check_new_journal
     from tiptoi_sim.paths import data_dir
 
     journals = data_dir() / "journals"
@@ -133,9 +133,8 @@ def run(args) -> int:
         session = _resume(args, journals)
         print(f"tiptoi-sim: {resumed_message(session)}", file=sys.stderr)
     else:
-        if args.journal and Path(args.journal).exists():
-            raise UserError(f"--journal {args.journal}: this journal exists already; continue its game with "
-                            f"--resume {args.journal}, or give a new file name")
+        if args.journal:
+            check_new_journal(args.journal)
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         game = make_game(args.game, seed, args.lang, parse_options(args.option), args.assets)
         if args.journal:

@@ -164,7 +164,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from tiptoi_sim.core.errors import UserError
-    from tiptoi_sim.core.journal import Journal, ensure_folder
+    from tiptoi_sim.core.journal import Journal, check_new_journal
     from tiptoi_sim.millionen_coup.data import load_game_data
     from tiptoi_sim.millionen_coup.live import LiveGame
     from tiptoi_sim.paths import data_dir
@@ -172,9 +172,8 @@ def run(args) -> int:
     # options first, before anything starts or any file is made
     if args.input == "webcam":
         camera_source(args.camera)
-    if args.journal and not args.resume and Path(args.journal).exists():
-        raise UserError(f"--journal {args.journal}: this journal exists already; continue its game with "
-                        f"--resume {args.journal}, or give a new file name")
+    if args.journal and not args.resume:
+        check_new_journal(args.journal)
     data = load_game_data(args.assets)
     journals = data_dir() / "journals"
     if args.ui == "screen":
@@ -203,7 +202,6 @@ def run(args) -> int:
             setup = {"players": parse_players(args.players, data), "difficulty": args.difficulty,
                      "tutorial": args.tutorial}
         if args.journal:
-            ensure_folder(Path(args.journal).parent)
             journal = Journal.create(args.journal)
         else:
             journal = Journal.new_in(journals, "millionen-coup")

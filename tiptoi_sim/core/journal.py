@@ -35,6 +35,19 @@ class RecordError(ValueError):
     """A record that is not what its kind needs; ``str()`` says what was wrong."""
 
 
+def check_new_journal(path: str | Path) -> Path:
+    """``--journal FILE`` for a new game: refuse a folder or an existing journal (it would be
+    a lost game), before anything starts; the folder is made if needed."""
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"--journal {p}: a folder; give a file name for the journal")
+    if p.exists():
+        raise UserError(f"--journal {p}: this journal exists already; continue its game with "
+                        f"--resume {p}, or give a new file name")
+    ensure_folder(p.parent if str(p.parent) else ".")
+    return p
+
+
 def ensure_folder(folder: str | Path, what: str = "journal") -> Path:
     """Create ``folder`` (and its parents) or explain, naming it, why it cannot be."""
     d = Path(folder)
@@ -211,7 +224,8 @@ def read_journal_checked(path: str | Path, check: Callable[[dict[str, Any], int]
     good_bytes = 0
     ends_nl = True
     bad: list[tuple[int, str]] = []      # damaged lines since the last good record
-    pos = 0
+    pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0  # a byte-order mark an editor added
+    good_bytes = pos
     n = 0
     while pos < len(data):
         end = data.find(b"\n", pos)

@@ -184,7 +184,7 @@ def _check_start(rec: dict[str, Any], data: GameData, seed_max: int, unit_lo: fl
     seed = rec.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > seed_max:
         raise RecordError(f"start: the seed is not a whole number: {seed!r}"[:120])
-    if rec.get("lang") not in data.phrases:
+    if not isinstance(rec.get("lang"), str) or rec["lang"] not in data.phrases:
         raise RecordError(f"start: unknown language {rec.get('lang')!r}"[:120])
     unit = rec.get("unit_seconds")
     if unit is not None and (isinstance(unit, bool) or not isinstance(unit, (int, float))
@@ -197,14 +197,15 @@ def _check_start(rec: dict[str, Any], data: GameData, seed_max: int, unit_lo: fl
         raise RecordError("start: the setup has no players")
     seen = set()
     for colour, ch in setup["players"].items():
-        if colour not in data.colours:
+        if not isinstance(colour, str) or colour not in data.colours:
             raise RecordError(f"start: unknown player colour {colour!r}"[:120])
         if not isinstance(ch, str) or ch not in data.characters:
             raise RecordError(f"start: unknown character {ch!r}"[:120])
         if ch in seen:
             raise RecordError(f"start: {ch} is played twice")
         seen.add(ch)
-    if setup.get("difficulty", "normal") not in data.difficulties:
+    difficulty = setup.get("difficulty", "normal")
+    if not isinstance(difficulty, str) or difficulty not in data.difficulties:
         raise RecordError(f"start: unknown difficulty {setup.get('difficulty')!r}"[:120])
     if not isinstance(setup.get("tutorial", False), bool):
         raise RecordError("start: tutorial is not true or false")
