@@ -5,7 +5,7 @@ file read as text, an option) goes through one of these parsers. They accept ASC
 (``"²"``, ``"③"`` and ``"١"`` pass ``str.isdigit()`` but are refused here), bound the value to
 what the game can mean, and raise :class:`NumberError` naming the field and what was expected.
 Nothing else in the program calls ``int()``, ``float()`` or ``isdigit()`` on user text
-(``tests/core/test_core_numbers.py`` greps for it).
+(``tests/reliability/test_number_parsing.py`` scans the package for it).
 
 ``NumberError`` is a :class:`UserError`; front ends that need a rule refusal instead (the table
 assistants) catch it and turn ``str(e)`` into their refusal.
