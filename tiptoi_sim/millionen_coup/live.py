@@ -150,7 +150,7 @@ def check_record(data: GameData) -> Callable[[dict[str, Any], int], None]:
     from tiptoi_sim.millionen_coup.taps import all_tap_ids
 
     tap_ids = set(all_tap_ids(data))
-    last = [0]
+    last = [0, 0]  # the last tap's time, the last clock record's time
 
     def check(rec: dict[str, Any], index: int) -> None:
         kind = rec["kind"]
@@ -162,20 +162,26 @@ def check_record(data: GameData) -> Callable[[dict[str, Any], int], None]:
                 hint = f"tiptoi-sim assist {game} --resume FILE" if isinstance(game, str) else "another program"
                 raise RecordError(f"a journal of {game!r}, not of Der Millionen-Coup (continue it with {hint})"[:200])
             _check_start(rec, data, SEED_MAX, UNIT_SECONDS_MIN, UNIT_SECONDS_MAX)
-            last[0] = 0
+            last[:] = [0, 0]
             return
         if kind == "start":
             raise RecordError("a second start record")
         if kind not in ("tap", "clock"):
             raise RecordError(f"unknown record kind {kind!r}"[:120])
         t = whole_ms(rec.get("t_ms"))
-        if t < last[0]:
-            raise RecordError(f"t_ms {t} goes back in time (after {last[0]})")
+        # taps come in order, clock records too; a tap may be stamped a little before a clock
+        # record written just ahead of it (the driver stamps a tap queued before a deadline
+        # just before it), never by more than a second
+        last_tap, last_clock = last
+        if (kind == "tap" and (t < last_tap or t < last_clock - 1000)) or (kind == "clock" and t < last_clock):
+            raise RecordError(f"t_ms {t} goes back in time (after {max(last_tap, last_clock)})")
         if kind == "tap":
             tid = rec.get("id")
             if not isinstance(tid, str) or tid not in tap_ids:
                 raise RecordError(f"a tap without a tap id of this game: {tid!r}"[:120])
-        last[0] = t
+            last[0] = t
+        else:
+            last[1] = t
 
     return check
 
