@@ -6,6 +6,7 @@ prints with its seed and the commands that led to it (rerun with --from SEED to 
     scripts/fuzz.py                     # 2,000 pen games, 200 scripts per assistant
     scripts/fuzz.py --pen 10000 --assist 2000 --steps 80
     scripts/fuzz.py --yaml              # only the hostile-YAML timings
+    scripts/fuzz.py --kills 20          # only: kill -9 the terminal pen 20 times, then resume
 """
 
 from __future__ import annotations
@@ -58,6 +59,66 @@ def yaml_timings() -> None:
         print(f"yaml {name:24s} {dt * 1000:8.1f} ms  peak {peak:6.1f} MB  {outcome}")
 
 
+def kill_runs(n: int, start_seed: int) -> int:
+    """kill -9 of the terminal pen at random moments, then resume: is every event the pen said
+    before the kill said again by the replay, in order (identical), and how far back is the clock?"""
+    import random
+    import re
+    import signal
+    import subprocess
+    import tempfile
+    import threading
+
+    from tiptoi_sim.millionen_coup.data import load_game_data
+    from tiptoi_sim.millionen_coup.live import resume_live
+
+    data = load_game_data()
+    say = re.compile(r"^\r?\[(\d+):(\d\d)\] (.*)$")
+    same = 0
+    rewinds = []
+    for seed in range(start_seed, start_seed + n):
+        rng = random.Random(seed)
+        tmp = Path(tempfile.mkdtemp(prefix="tiptoi-kill-"))
+        j = tmp / "pen.jsonl"
+        env = dict(os.environ, PYTHONUNBUFFERED="1", XDG_DATA_HOME=str(tmp))
+        proc = subprocess.Popen([sys.executable, "-m", "tiptoi_sim", "play", "--ui", "terminal", "--players",
+                                 "red=ben,blue=oliver_crow", "--seed", str(seed), "--lang", "en", "--unit-seconds",
+                                 "0.2", "--no-speech", "--journal", str(j)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+        lines: list[tuple[float, str]] = []
+        threading.Thread(target=lambda: [lines.append((time.monotonic(), ln.rstrip("\n"))) for ln in proc.stdout],
+                         daemon=True).start()
+        while not lines and proc.poll() is None:
+            time.sleep(0.01)
+        for cmd in ["red explore explore:locks", "go", "blue walk lobby", "red learn skill:locks",
+                    "blue sneak corridor_1", "red walk lobby"][: rng.randint(1, 6)]:
+            time.sleep(rng.uniform(0.0, 0.5))
+            proc.stdin.write(cmd + "\n")
+            proc.stdin.flush()
+        time.sleep(rng.uniform(0.0, 2.0))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        printed = [m.group(3) for m in (say.match(ln) for _, ln in lines) if m]
+        heard = []
+        back = resume_live(data, j, listeners=(lambda ev: heard.append(ev) if ev.type == "say" else None,))
+        replay = [ev.fields["text"] for ev in heard]
+        ok = replay[: len(printed)] == printed and all(ev.t_ms >= back.resumed["t_ms"] - 1 for ev in heard[len(printed):])
+        same += ok
+        # the resumed clock is behind the pen's clock at the kill by at most the gap between two
+        # journal records: measure the gaps (game time between consecutive records)
+        import json as _json
+
+        times = [r["t_ms"] for r in map(_json.loads, j.read_text().splitlines()[1:]) if "t_ms" in r]
+        rewinds.extend(b - a for a, b in zip(times, times[1:]))
+        back.stop()
+    rewinds.sort()
+    print(f"kills: {n} kill -9 of the terminal pen, {same} resumed with every event said before the kill "
+          f"(in order); game time between two journal records (the most a resume can rewind): "
+          f"median {rewinds[len(rewinds) // 2]} ms, 99th percentile {rewinds[int(len(rewinds) * 0.99)]} ms, "
+          f"max {rewinds[-1]} ms")
+    return n - same
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pen", type=int, default=2000, help="random pen games (default 2000)")
@@ -66,7 +127,10 @@ def main() -> int:
     ap.add_argument("--from", dest="start", type=int, default=0, help="first seed (default 0)")
     ap.add_argument("--no-unicode-digits", action="store_true", help="leave out '²', '③'...")
     ap.add_argument("--yaml", action="store_true", help="only time the hostile YAML files")
+    ap.add_argument("--kills", type=int, default=0, help="only: kill -9 the terminal pen this many times, resume")
     args = ap.parse_args()
+    if args.kills:
+        return 1 if kill_runs(args.kills, args.start) else 0
     yaml_timings()
     if args.yaml:
         return 0
