@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tiptoi_sim.assistants.base import AssistantGame, Refused, Result, parse_command
-from tiptoi_sim.core.errors import DataError
+from tiptoi_sim.core.errors import DataError, UserError
 from tiptoi_sim.core.journal import Journal, JournalRead, RecordError, read_journal_checked
 from tiptoi_sim.core.phrases import Phrases
 
@@ -106,7 +106,12 @@ class AssistantSession:
         ``game_id``, a journal of another game is refused (and named)."""
         read = read_assistant_journal(journal_path, game_id)
         start = read.records[0]
-        game = make_game(start["game"], start["seed"], start["lang"], start.get("options") or {})
+        try:
+            game = make_game(start["game"], start["seed"], start["lang"], start.get("options") or {})
+        except DataError:
+            raise  # the game's own data is broken: that message names its file
+        except UserError as e:  # an unknown game, or options this game does not take (any more)
+            raise DataError(read.path, None, f"cannot start the journal's game: {e}", read.lines[0]) from None
         session = AssistantSession(game, None, _resuming=True)
         for rec, line in zip(read.records[1:], read.lines[1:]):
             if rec["kind"] == "command":

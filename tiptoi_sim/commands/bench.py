@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import json
+
+from tiptoi_sim.core.numbers import option, parse_seconds, parse_whole
 
 NAME = "bench"
 ORDER = 70

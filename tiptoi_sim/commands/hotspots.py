@@ -4,11 +4,10 @@ overlay, used by the webcam from then on."""
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import argparse
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_whole
 
 NAME = "hotspots"
 ORDER = 63

@@ -3,11 +3,10 @@ markers (ArUco DICT_4X4_50, ids 0-3) at 300 dpi, with cutting lines and instruct
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import argparse
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal
 
 NAME = "markers"
 ORDER = 62

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import argparse
+
+from tiptoi_sim.core.numbers import option, parse_whole
 
 NAME = "render-board"
 ORDER = 60

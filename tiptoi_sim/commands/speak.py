@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import argparse
 import shutil
 import sys
 import time
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_whole
 
 NAME = "speak"
 ORDER = 80

@@ -3,11 +3,10 @@ first second shows the board without a hand; prints one JSON line per tap."""
 
 from __future__ import annotations
 
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds, parse_whole  # noqa: F401
-
 import argparse
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds
 
 NAME = "taps-from-video"
 ORDER = 64
