@@ -15,6 +15,7 @@ import pytest
 
 from tiptoi_sim.assistants.session import AssistantSession
 from tiptoi_sim.commands.assist import make_game
+from tiptoi_sim.core.errors import UserError
 from tiptoi_sim.millionen_coup.live import resume_live
 
 SAY = re.compile(r"^\r?\[(\d+):(\d\d)\] (.*)$")
@@ -98,6 +99,9 @@ def test_kill_9_of_an_assistant_then_resume_gives_the_same_game(tmp_path):
             proc.stdin.write(cmd + "\n")
             proc.stdin.flush()
         assert wait_for(lambda: sum(ln.startswith("  ") for ln in lines) >= len(commands))
+        # while it runs, its journal is its own: no second game may write into it
+        with pytest.raises(UserError, match="this journal is open in another game right now"):
+            AssistantSession.resume(j, make_game, game_id="coup")
     finally:
         kill9(proc)
     back = AssistantSession.resume(j, make_game, game_id="coup")

@@ -34,3 +34,11 @@ def test_bad_options_are_refused_before_anything_starts(argv, expect, tmp_path, 
     err = capsys.readouterr().err
     assert expect in err and "Traceback" not in err
     assert not list(tmp_path.rglob("*.jsonl"))
+
+
+def test_a_journal_in_a_missing_folder_is_made(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("players Ann Bob\n")
+    j = tmp_path / "new" / "sub" / "coup.jsonl"
+    assert main(["assist", "coup", "--script", str(script), "--journal", str(j)]) == 0
+    assert j.read_text().count('"kind": "command"') == 1

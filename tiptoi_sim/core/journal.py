@@ -3,7 +3,8 @@
 Writing: every record is written and flushed at once (so a killed process loses nothing the
 operating system has seen); records that matter (a tap, a command) are also fsynced. A new
 journal is opened with exclusive create, so two sessions can never share one file, and an
-existing journal is never overwritten: it is only ever continued (``--resume``).
+existing journal is never overwritten: it is only ever continued (``--resume``). An open
+journal holds a lock, so a second game cannot continue it while the first still runs.
 
 Reading (:func:`read_journal`) checks every record: its JSON, its kind and fields (by a
 ``check`` function the game supplies, which knows its ids). A damaged *tail* — the torn last
@@ -17,6 +18,7 @@ lost) is refused with the line and what was wrong. Nothing here raises anything 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -151,11 +153,50 @@ class Journal:
         self.close()
 
 
+try:  # an open journal is locked, so that two games can never write into one file
+    import fcntl
+except ImportError:  # pragma: no cover - not on Linux/macOS: no lock, the exclusive create remains
+    fcntl = None
+
+# POSIX record locks (lockf), not flock: they belong to the process, so a test that "crashes" a
+# game in-process and resumes it in the same process is not locked out; a killed process's
+# locks go with it, so kill -9 never leaves a journal locked.
+_LOCKED = (errno.EACCES, errno.EAGAIN)
+
+
+def _lock(f, p: Path) -> None:
+    if fcntl is None:
+        return
+    try:
+        fcntl.lockf(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        if e.errno in _LOCKED:
+            f.close()
+            raise UserError(f"{p}: this journal is open in another game right now; "
+                            "finish that one first, or start a new game") from None
+        # a file system without locks: the exclusive create still keeps new journals apart
+
+
+def in_use(p: Path) -> bool:
+    """True if another running process holds this journal open (its lock). Call it before this
+    process locks anything: closing the probe would release this process's own locks on ``p``."""
+    if fcntl is None:
+        return False
+    try:
+        with open(p, "rb") as f:
+            fcntl.lockf(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError as e:
+        return e.errno in _LOCKED
+    return False
+
+
 def _open(p: Path, mode: str):
     try:
         if "x" in mode or "a" in mode:
             ensure_folder(p.parent)
-        return open(p, mode)
+        f = open(p, mode)
+        _lock(f, p)
+        return f
     except FileExistsError:
         raise UserError(f"{p}: a journal of that name exists already; continue it with "
                         f"--resume {p}, or choose a new name") from None
@@ -287,6 +328,8 @@ def latest_journal(folder: Path, pattern: str, holds_game: Callable[[Path], bool
         return None
     found.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
     for p in found:
+        if in_use(p):
+            continue  # a game running right now in another window
         try:
             if holds_game(p):
                 return p
