@@ -63,6 +63,8 @@ def test_kill_9_of_the_terminal_pen_then_resume_gives_the_game_at_the_kill(data,
             time.sleep(rng.uniform(0.05, 0.6))
             proc.stdin.write(cmd + "\n")
             proc.stdin.flush()
+        # (on a slow machine the pen may still be reading: kill only once it took the taps)
+        assert wait_for(lambda: j.read_text().count('"kind": "tap"') >= 7)
         time.sleep(rng.uniform(0.1, 1.5))
     finally:
         kill9(proc)
