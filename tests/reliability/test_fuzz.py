@@ -28,11 +28,11 @@ def test_pen_is_deterministic(data):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_assistant_random_command_scripts(game_id):
     counts = None
-    for seed in range(10):
+    for seed in range(8):
         counts = assistant_run(game_id, seed, steps=40, unicode_digits=game_id not in UNICODE_DIGITS_PENDING,
                                counts=counts)
     # the scripts get somewhere: commands are accepted, refused and undone
-    assert counts.accepted > 30 and counts.refused > 30 and counts.undos > 3, counts
+    assert counts.accepted > 25 and counts.refused > 25 and counts.undos > 3, counts
 
 
 def _pen_journal(data, tmp_path):
