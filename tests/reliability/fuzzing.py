@@ -228,9 +228,18 @@ def assistant_run(game_id: str, seed: int, steps: int = 60, *, unicode_digits: b
         except Exception:
             raise fail(f"traceback on {line[:120]!r}:\n{traceback.format_exc(limit=6)}") from None
 
+    def front_end_view(game) -> tuple:
+        """What a front end asks a game after every command: must never raise either."""
+        try:
+            return (game.timer_seconds(), game.suggestions(), game.public_state(), game.over)
+        except Exception:
+            raise fail(f"a front end's question raised after {script[-1:]!r}:\n"
+                       f"{traceback.format_exc(limit=4)}") from None
+
     for _ in range(steps):
         game = session.game
-        if game.timer_seconds() and rng.random() < 0.15:
+        timer = front_end_view(game)[0]
+        if timer and rng.random() < 0.15:
             line = game.timer_command
             counts.timeouts += 1
         elif rng.random() < 0.08:
@@ -262,7 +271,7 @@ def assistant_run(game_id: str, seed: int, steps: int = 60, *, unicode_digits: b
             again = run(line)
             if again is None or not again.accepted or _state(session) != after:
                 raise fail(f"{line[:120]!r} done again after undo gave another state")
-        if session.game.over:
+        if front_end_view(session.game)[3]:
             counts.over += 1
             break
     counts.steps.append(f"{game_id}:{seed}")
