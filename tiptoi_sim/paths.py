@@ -16,8 +16,16 @@ def assets_dir() -> Path:
 
 
 def _xdg(var: str, fallback: str) -> Path:
+    """``$VAR`` if set (an absolute path, as the XDG spec says), else ``~/fallback``."""
     base = os.environ.get(var)
-    return Path(base) if base else Path.home() / fallback
+    if base and os.path.isabs(base):
+        return Path(base)
+    try:
+        return Path.home() / fallback
+    except RuntimeError:  # no HOME and no user entry (a bare container)
+        from tiptoi_sim.core.errors import UserError
+
+        raise UserError(f"no home folder to keep data in: set {var} to a folder you can write to") from None
 
 
 def data_dir() -> Path:

@@ -59,3 +59,29 @@ def test_money_forms():
 def test_is_whole():
     assert is_whole("42")
     assert not is_whole("²") and not is_whole("") and not is_whole("-1")
+
+
+def test_option_turns_a_refusal_into_argparse_s_one_line_error(capsys):
+    import argparse
+
+    from tiptoi_sim.core.numbers import option, parse_seed, parse_unit_seconds
+
+    p = argparse.ArgumentParser(prog="x")
+    p.add_argument("--unit-seconds", type=option(parse_unit_seconds, field=None))
+    p.add_argument("--seed", type=option(parse_seed, field=None))
+    assert p.parse_args(["--unit-seconds", "0,5", "--seed", "12"]).unit_seconds == 0.5
+    for bad in (["--unit-seconds", "nan"], ["--unit-seconds", "inf"], ["--unit-seconds", "1e-9"],
+                ["--seed", "²"], ["--seed", "-1"], ["--seed", "1" * 30]):
+        with pytest.raises(SystemExit) as e:
+            p.parse_args(bad)
+        assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --unit-seconds: 'nan' is not a time unit in seconds from 0.001 to 300" in err
+    assert "argument --seed: '²' is not a seed (a whole number) from 0 to 9223372036854775807" in err
+
+
+def test_seconds_name_what_they_are():
+    from tiptoi_sim.core.numbers import NumberError, parse_seconds
+
+    with pytest.raises(NumberError, match=r"at: -1 is not game-clock seconds from 0 to 86400"):
+        parse_seconds(-1, field="at", what="game-clock seconds")

@@ -9,6 +9,9 @@ Journal records (JSON lines): ``{"kind": "start", "game", "seed", "lang", "optio
 (with ``"state"``, the state file's ``state`` mapping, when the game was entered in progress),
 then ``{"kind": "command", "line"}`` per accepted command and ``{"kind": "undo"}`` per undo.
 Replaying them through a fresh session gives the same state (the engines are deterministic).
+A new journal is never written over an existing file; :meth:`AssistantSession.resume` checks
+every record (a foreign or damaged journal is refused with its line), drops a damaged tail
+(cut off the file before anything is appended) and says what it dropped in ``resumed``.
 
 Commands that only tell (``state``, ``help``, ``repeat`` and the game's ``read_only_verbs``)
 are neither undo steps nor journal lines. ``state`` prints the public state as readable lines;
@@ -26,7 +29,7 @@ import yaml
 
 from tiptoi_sim.assistants.base import AssistantGame, Refused, Result, parse_command
 from tiptoi_sim.core.errors import DataError, UserError
-from tiptoi_sim.core.journal import Journal, read_journal
+from tiptoi_sim.core.journal import Journal, JournalRead, RecordError, read_journal_checked
 from tiptoi_sim.core.phrases import Phrases
 
 #: replies of the session's own commands, per language (kept tiny and here because they are
@@ -66,15 +69,19 @@ def dump_state_file(game: AssistantGame) -> str:
 
 class AssistantSession:
     def __init__(self, game: AssistantGame, journal_path: str | Path | None = None,
-                 *, _resuming: bool = False, from_state: dict[str, Any] | None = None):
+                 *, _resuming: bool = False, journal: Journal | None = None,
+                 from_state: dict[str, Any] | None = None):
         self.game = game
         self._undo: list[tuple[AssistantGame, str]] = []
         self.history: list[str] = []  # accepted command lines, in order, after undos
         self.log: list[str] = []      # everything said, for the screen's running log
         self.last_said: list[str] = []  # what the last accepted command said (for ``repeat``)
-        self.journal: Journal | None = None
-        if journal_path is not None:
-            self.journal = Journal(journal_path, append=_resuming)
+        self.journal: Journal | None = journal
+        #: set by :meth:`resume`: the journal, the commands replayed and what was dropped
+        self.resumed: dict[str, Any] | None = None
+        if journal is None and journal_path is not None and not _resuming:
+            self.journal = Journal.create(journal_path)  # never over an existing journal
+        if self.journal is not None:
             if not _resuming:
                 start = {"kind": "start", "game": game.game_id, "seed": game.seed,
                          "lang": game.lang, "options": game.options}
@@ -182,29 +189,83 @@ class AssistantSession:
             self.journal.close()
 
     @staticmethod
-    def resume(journal_path: str | Path, make_game) -> "AssistantSession":
+    def resume(journal_path: str | Path, make_game, *, game_id: str | None = None) -> "AssistantSession":
         """Rebuild a session from its journal. ``make_game(game_id, seed, lang, options)``
-        builds the fresh game; the journal is then appended to as play goes on."""
-        records = read_journal(journal_path)
-        if not records or records[0].get("kind") != "start":
-            raise DataError(journal_path, None, "a journal starting with a 'start' record", 1)
-        start = records[0]
-        if start.get("state") is not None:
-            game = make_game(start["game"], start.get("seed", 0), start.get("lang", "de"),
-                             start.get("options") or {}, state=start["state"])
-        else:
-            game = make_game(start["game"], start.get("seed", 0), start.get("lang", "de"),
-                             start.get("options") or {})
-        session = AssistantSession(game, journal_path, _resuming=True)
-        for i, rec in enumerate(records[1:], start=2):
-            if rec.get("kind") == "command":
-                res = session.execute(rec.get("line", ""), journal=False)
+        builds the fresh game (with ``state=`` for a game entered in progress); the journal is then appended to as play goes on. With
+        ``game_id``, a journal of another game is refused (and named)."""
+        read = read_assistant_journal(journal_path, game_id)
+        start = read.records[0]
+        try:
+            if start.get("state") is not None:  # a game entered in progress
+                game = make_game(start["game"], start["seed"], start["lang"], start.get("options") or {},
+                                 state=start["state"])
+            else:
+                game = make_game(start["game"], start["seed"], start["lang"], start.get("options") or {})
+        except DataError:
+            raise  # the game's own data is broken: that message names its file
+        except UserError as e:  # an unknown game, or options this game does not take (any more)
+            raise DataError(read.path, None, f"cannot start the journal's game: {e}", read.lines[0]) from None
+        session = AssistantSession(game, None, _resuming=True)
+        for rec, line in zip(read.records[1:], read.lines[1:]):
+            if rec["kind"] == "command":
+                res = session.execute(rec["line"], journal=False)
                 if res is not None and not res.accepted:
-                    raise DataError(journal_path, None,
-                                    f"journal line {rec.get('line')!r} no longer replays ({res.reason})", i)
-            elif rec.get("kind") == "undo":
+                    raise DataError(read.path, None,
+                                    f"the command {rec['line'][:80]!r} no longer replays ({res.reason})", line)
+            elif rec["kind"] == "undo":
                 session.execute("undo", journal=False)
+        session.journal = Journal.continue_after(read)
+        session.resumed = {"path": str(read.path), "game": start["game"], "commands": len(read.records) - 1,
+                           "dropped": list(read.dropped)}
         return session
+
+
+#: the longest command line a journal may hold (typed lines are far shorter)
+MAX_JOURNAL_LINE = 10_000
+
+
+def assistant_record_check(game_id: str | None):
+    """The record check for an assistant journal (of ``game_id`` if given)."""
+
+    def check(rec: dict[str, Any], index: int) -> None:
+        from tiptoi_sim.core.numbers import SEED_MAX
+
+        kind = rec["kind"]
+        if index == 0:
+            if kind != "start":
+                raise RecordError(f"the first record is {kind!r}, not the start of a game"[:120])
+            game = rec.get("game")
+            if not isinstance(game, str) or not game:
+                raise RecordError("start: the journal does not say which game it is")
+            if game_id is not None and game != game_id:
+                what = "Der Millionen-Coup (continue it with tiptoi-sim play --resume FILE)" \
+                    if game == "millionen-coup" else repr(game)
+                raise RecordError(f"a journal of {what}, not of {game_id}"[:200])
+            seed = rec.get("seed")
+            if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_MAX:
+                raise RecordError(f"start: the seed is not a whole number: {seed!r}"[:120])
+            if rec.get("lang") not in ("de", "en"):
+                raise RecordError(f"start: unknown language {rec.get('lang')!r}"[:120])
+            if rec.get("options") is not None and not isinstance(rec.get("options"), dict):
+                raise RecordError("start: the options are not a mapping")
+            if rec.get("state") is not None and not isinstance(rec.get("state"), dict):
+                raise RecordError("start: the state of a game entered in progress is not a mapping")
+            return
+        if kind == "command":
+            line = rec.get("line")
+            if not isinstance(line, str) or not line.strip() or len(line) > MAX_JOURNAL_LINE:
+                raise RecordError("a command record without its command line")
+        elif kind == "start":
+            raise RecordError("a second start record")
+        elif kind != "undo":
+            raise RecordError(f"unknown record kind {kind!r}"[:120])
+
+    return check
+
+
+def read_assistant_journal(journal_path: str | Path, game_id: str | None = None) -> JournalRead:
+    """Read and check an assistant journal; see :func:`assistant_record_check`."""
+    return read_journal_checked(journal_path, assistant_record_check(game_id))
 
 
 def phrases_for(catalogues: dict[str, Phrases], lang: str) -> Phrases:

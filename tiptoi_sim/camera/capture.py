@@ -14,6 +14,8 @@ from pathlib import Path
 
 import cv2
 
+from tiptoi_sim.core.numbers import is_whole, parse_whole
+
 
 class SourceError(Exception):
     """The camera or video cannot be opened (message says which and why)."""
@@ -23,7 +25,7 @@ def parse_source(source) -> int | str:
     if isinstance(source, int):
         return source
     s = str(source).strip()
-    return int(s) if s.isdigit() else s
+    return parse_whole(s, lo=0, hi=99) if is_whole(s) else s
 
 
 class FrameSource:

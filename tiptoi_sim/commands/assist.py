@@ -16,11 +16,12 @@ DESCRIPTION = (HELP + ". Commands are one line each (see docs/assistants.md); wi
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from tiptoi_sim.assistants.registry import GAMES
+    from tiptoi_sim.core.numbers import option, parse_seed, parse_whole
 
     p.add_argument("game", choices=list(GAMES), metavar="GAME", help="one of: " + ", ".join(GAMES))
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE headless ('-' for stdin)")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: from the time)")
+    p.add_argument("--seed", type=option(parse_seed, field=None), default=None, help="random seed (default: from the time)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (see the game's docs), repeatable")
     p.add_argument("--ui", choices=["screen", "terminal"], default=None,
@@ -34,21 +35,44 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-speech", action="store_true", help="captions only")
     p.add_argument("--assets", metavar="DIR", help="board_assets folder (default: the bundled one)")
     p.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
-    p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--frames", type=option(parse_whole, lo=0), default=None, help=argparse.SUPPRESS)
+
+
+#: the largest number an ``--option`` may hold (timers in seconds, card copies: far less)
+OPTION_MAX = 100_000
+
+
+def parse_option_value(key: str, text: str):
+    """An option's value: true/false, a bounded number (through core.numbers), or the text."""
+    from tiptoi_sim.core.numbers import parse_decimal, parse_whole
+
+    t = text.strip()
+    low = t.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if t and t[0] in "+-.0123456789":
+        field = f"--option {key}"
+        try:
+            return parse_whole(t, field=field, lo=0, hi=OPTION_MAX)
+        except UserError:
+            if "." in t or "e" in low or "," in t:
+                return parse_decimal(t, field=field, lo=0, hi=OPTION_MAX)
+            raise
+    return t
 
 
 def parse_options(items: list[str]) -> dict:
-    import yaml
-
+    """``KEY=VALUE`` items as a dict; each game checks its own keys and values."""
     out = {}
     for item in items:
         if "=" not in item:
             raise UserError(f"--option {item!r}: expected KEY=VALUE")
         k, v = item.split("=", 1)
-        try:
-            out[k.strip()] = yaml.safe_load(v) if v.strip() else ""
-        except yaml.YAMLError:
-            out[k.strip()] = v
+        if not k.strip():
+            raise UserError(f"--option {item!r}: expected KEY=VALUE")
+        out[k.strip()] = parse_option_value(k.strip(), v)
     return out
 
 
@@ -95,25 +119,55 @@ def read_state_file(path, game_id: str) -> dict:
     return data
 
 
+def _resume(args, journals):
+    """The session of ``--resume [JOURNAL]`` (the latest journal of this game by default)."""
+    from pathlib import Path
+
+    from tiptoi_sim.assistants.session import AssistantSession, read_assistant_journal
+    from tiptoi_sim.core.journal import latest_journal
+
+    if args.resume == "latest":
+        path = latest_journal(journals, f"{args.game}-*.jsonl",
+                              lambda p: bool(read_assistant_journal(p, args.game).records))
+        if path is None:
+            raise UserError(f"no journal of {args.game} in {journals} to resume; "
+                            f"start a new game with tiptoi-sim assist {args.game}")
+    else:
+        path = Path(args.resume)
+    return AssistantSession.resume(path, lambda g, s, l, o, state=None: make_game(g, s, l, o, args.assets, state),
+                                   game_id=args.game)
+
+
+def resumed_message(session) -> str:
+    info = session.resumed or {}
+    msg = (f"resumed {info.get('path')}: {session.game.title or info.get('game')}, "
+           f"{info.get('commands', 0)} journal records replayed")
+    if info.get("dropped"):
+        msg += "; dropped " + "; ".join(info["dropped"])
+    return msg
+
+
 def run(args) -> int:
+    import sys
     from pathlib import Path
 
     from tiptoi_sim.assistants.frontends import run_script, run_terminal
     from tiptoi_sim.assistants.session import AssistantSession
+    from tiptoi_sim.core.journal import Journal, check_new_journal
     from tiptoi_sim.paths import data_dir
 
     journals = data_dir() / "journals"
+    if not args.script and args.ui == "screen":
+        from tiptoi_sim.assistants.screen import display_available
+
+        if not display_available():  # before any journal is made: a window that cannot open writes none
+            raise UserError("no display here: use --ui terminal (or set SDL_VIDEODRIVER=dummy)")
     if args.resume:
-        if args.resume == "latest":
-            found = sorted(journals.glob(f"{args.game}-*.jsonl"))
-            if not found:
-                raise UserError(f"no journal of {args.game} in {journals} to resume")
-            path = found[-1]
-        else:
-            path = Path(args.resume)
-        session = AssistantSession.resume(
-            path, lambda g, s, l, o, state=None: make_game(g, s, l, o, args.assets, state))
+        session = _resume(args, journals)
+        print(f"tiptoi-sim: {resumed_message(session)}", file=sys.stderr)
     elif args.from_state:
+        if args.journal:
+            check_new_journal(args.journal)
         data = read_state_file(args.from_state, args.game)
         seed = data.get("seed")
         if seed is None:
@@ -123,22 +177,24 @@ def run(args) -> int:
         options.update(parse_options(args.option))
         game = make_game(args.game, seed, lang, options, args.assets, state=data["state"])
         if args.journal:
-            jpath = Path(args.journal)
+            journal = Journal.create(args.journal)
         elif args.script:
-            jpath = None
+            journal = None  # headless runs leave no journal unless asked
         else:
-            jpath = journals / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        session = AssistantSession(game, jpath, from_state=_plain(data["state"]))
+            journal = Journal.new_in(journals, args.game)
+        session = AssistantSession(game, journal=journal, from_state=_plain(data["state"]))
     else:
+        if args.journal:
+            check_new_journal(args.journal)
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         game = make_game(args.game, seed, args.lang, parse_options(args.option), args.assets)
         if args.journal:
-            jpath = Path(args.journal)
+            journal = Journal.create(args.journal)
         elif args.script:
-            jpath = None  # headless runs leave no journal unless asked
+            journal = None  # headless runs leave no journal unless asked
         else:
-            jpath = journals / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        session = AssistantSession(game, jpath)
+            journal = Journal.new_in(journals, args.game)
+        session = AssistantSession(game, journal=journal)
     try:
         if args.script:
             return run_script(session, args.script)
@@ -154,7 +210,11 @@ def run(args) -> int:
                     raise UserError("no display here: use --ui terminal (or set SDL_VIDEODRIVER=dummy)")
                 return TableScreen(session, speaker, fullscreen=args.fullscreen).loop(
                     max_frames=args.frames, screenshot=args.screenshot)
-            return run_terminal(session, speaker)
+            status = run_terminal(session, speaker)
+            if session.journal is not None and not session.game.over:
+                print(f"the game is kept in {session.journal.path}; continue it with: "
+                      f"tiptoi-sim assist {args.game} --ui terminal --resume")
+            return status
         finally:
             speaker.close()
     finally:

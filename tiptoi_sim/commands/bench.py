@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tiptoi_sim.core.numbers import option, parse_seconds, parse_whole
+
 NAME = "bench"
 ORDER = 70
 HELP = "benchmarks: 'engine' plays random whole games in virtual time and times the real clock"
@@ -11,9 +13,9 @@ HELP = "benchmarks: 'engine' plays random whole games in virtual time and times 
 
 def add_arguments(p) -> None:
     p.add_argument("what", choices=["engine"], help="what to measure")
-    p.add_argument("--seconds", type=float, default=5.0, help="how long to play games (default 5)")
-    p.add_argument("--players", type=int, default=4, choices=[1, 2, 3, 4], help="players per game (default 4)")
-    p.add_argument("--wakeups", type=int, default=300, help="timed events for the real clock (default 300)")
+    p.add_argument("--seconds", type=option(parse_seconds, lo=0.1, hi=3600), default=5.0, help="how long to play games (default 5)")
+    p.add_argument("--players", type=option(parse_whole, lo=1, hi=4), default=4, choices=[1, 2, 3, 4], help="players per game (default 4)")
+    p.add_argument("--wakeups", type=option(parse_whole, lo=1, hi=100000), default=300, help="timed events for the real clock (default 300)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 

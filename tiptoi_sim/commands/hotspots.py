@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_whole
 
 NAME = "hotspots"
 ORDER = 63
@@ -28,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--corners", metavar="X,Y,...", help="edit: the board's corners in the photo, in pixels: "
                    "top-left, top-right, bottom-right, bottom-left (8 numbers)")
     p.add_argument("--out", metavar="FILE", help="edit: where to save the overlay (default: your overlay file)")
-    p.add_argument("--width", type=int, default=1000, metavar="PX", help="edit: window width (default 1000)")
+    p.add_argument("--width", type=option(parse_whole, lo=200, hi=10000), default=1000, metavar="PX", help="edit: window width (default 1000)")
 
 
 def run(args) -> int:
@@ -89,8 +90,8 @@ def _edit(args, layout) -> int:
     corners = None
     if args.corners:
         try:
-            v = [float(s) for s in args.corners.split(",")]
-        except ValueError:
+            v = [parse_decimal(s, lo=-100000, hi=100000) for s in args.corners.split(",")]
+        except UserError:
             v = []
         if len(v) != 8:
             raise UserError("--corners: expected 8 numbers x,y for top-left, top-right, bottom-right, bottom-left")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal
 
 NAME = "markers"
 ORDER = 62
@@ -25,7 +26,7 @@ CORNER_NAMES = ["0  top-left", "1  top-right", "2  bottom-right", "3  bottom-lef
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, metavar="FILE", help="sheet.png (300 dpi) or sheet.pdf")
-    p.add_argument("--size-mm", type=float, default=50.0, metavar="MM",
+    p.add_argument("--size-mm", type=option(parse_decimal, lo=15, hi=80), default=50.0, metavar="MM",
                    help="side of each marker's black square in mm (default: 50)")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from tiptoi_sim.core.numbers import option, parse_whole
+
 NAME = "render-board"
 ORDER = 60
 HELP = "draw the Millionen-Coup board to a PNG (to print it or test the webcam)"
@@ -15,7 +17,7 @@ DESCRIPTION = (HELP + ". The board comes from board_assets/millionen_coup (board
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, metavar="FILE", help="the image file to write (.png, .jpg or .bmp)")
-    p.add_argument("--width", type=int, default=2400, metavar="PX", help="the board's width in pixels (default 2400)")
+    p.add_argument("--width", type=option(parse_whole, lo=100, hi=20000), default=2400, metavar="PX", help="the board's width in pixels (default 2400)")
     p.add_argument("--markers", action="store_true", help="add the ArUco registration markers in a white margin")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language of the labels (default: de)")
     p.add_argument("--layout", metavar="FILE", help="a layout file instead of board_assets/millionen_coup/layout.yaml")

@@ -8,6 +8,7 @@ import sys
 import time
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_whole
 
 NAME = "speak"
 ORDER = 80
@@ -22,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("text", nargs="*", metavar="TEXT", help="the text to say (several words are joined)")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language (default: de)")
     p.add_argument("--out", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
-    p.add_argument("--rate", type=int, default=None, metavar="WPM", help="words per minute (default: 165)")
+    p.add_argument("--rate", type=option(parse_whole, lo=60, hi=450), default=None, metavar="WPM", help="words per minute (default: 165)")
     p.add_argument("--voice", default=None, help="an espeak-ng voice (default: gmw/de or gmw/en)")
     p.add_argument("--engine", choices=["auto", "pyttsx3", "command"], default="auto",
                    help="pyttsx3, the espeak-ng command, or auto: pyttsx3 with the command as fallback")

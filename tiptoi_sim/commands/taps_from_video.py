@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds
 
 NAME = "taps-from-video"
 ORDER = 64
@@ -19,8 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "overlay from 'hotspots edit' if any, else the board's own)")
     p.add_argument("--stylus-colour", default="green", metavar="NAME",
                    help="the stylus tip's colour: green, magenta, blue, orange or red (default: green)")
-    p.add_argument("--dwell", type=float, default=0.6, metavar="S", help="seconds of rest that make a tap (default 0.6)")
-    p.add_argument("--radius", type=float, default=0.015, metavar="FRAC",
+    p.add_argument("--dwell", type=option(parse_seconds, lo=0.05, hi=10), default=0.6, metavar="S", help="seconds of rest that make a tap (default 0.6)")
+    p.add_argument("--radius", type=option(parse_decimal, lo=0.001, hi=0.5), default=0.015, metavar="FRAC",
                    help="how still the tip must be, as a share of the board's width (default 0.015)")
     p.add_argument("--board-photo", metavar="PHOTO", help="a picture of the board cut to its edges: used to find "
                    "the board by its features when the markers are missing")

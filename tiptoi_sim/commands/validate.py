@@ -62,13 +62,42 @@ def run(args) -> int:
         targets = [root / name for name in checkers if (root / name).is_dir()]
         if not targets:
             raise UserError(f"{root}: no game folder here (expected one of: {', '.join(checkers)})")
+    return _report(targets, checkers)
+
+
+def _title(folder: Path) -> str:
+    """The game's name as players know it (the folder's game id if the registry has none)."""
+    if folder.name == "millionen_coup":
+        return "Der Millionen-Coup"
+    try:
+        from tiptoi_sim.assistants.registry import game_class
+
+        return game_class(folder.name.replace("_", "-")).title or folder.name
+    except Exception:  # an unknown folder name: its id is the best name we have
+        return folder.name
+
+
+def _report(targets: list[Path], checkers: dict) -> int:
+    """Check every game (a broken one does not hide the others): one line per game, by name;
+    exit status 2 if any was refused (its line names the file, line, field and what was wrong)."""
+    import sys
+
+    from tiptoi_sim.core.errors import UserError
+
+    failed = 0
     for folder in targets:
+        name = _title(folder)
         try:
             summary = checkers[folder.name](folder)
         except UserError as e:
-            if isinstance(e, UserError) and "not built yet" in str(e):
-                print(f"{folder}: skipped ({e})")
+            if "not built yet" in str(e):
+                print(f"{name} ({folder}): skipped ({e})")
                 continue
-            raise
-        print(f"{folder}: ok ({summary})")
+            failed += 1
+            print(f"{name} ({folder}): error: {e}", file=sys.stderr)
+            continue
+        print(f"{name} ({folder}): ok" + (f" ({summary})" if summary and summary != "ok" else ""))
+    if failed:
+        print(f"tiptoi-sim: error: {failed} of {len(targets)} games refused (see above)", file=sys.stderr)
+        return 2
     return 0

@@ -5,7 +5,7 @@ file read as text, an option) goes through one of these parsers. They accept ASC
 (``"²"``, ``"③"`` and ``"١"`` pass ``str.isdigit()`` but are refused here), bound the value to
 what the game can mean, and raise :class:`NumberError` naming the field and what was expected.
 Nothing else in the program calls ``int()``, ``float()`` or ``isdigit()`` on user text
-(``tests/core/test_core_numbers.py`` greps for it).
+(``tests/reliability/test_number_parsing.py`` scans the package for it).
 
 ``NumberError`` is a :class:`UserError`; front ends that need a rule refusal instead (the table
 assistants) catch it and turn ``str(e)`` into their refusal.
@@ -37,6 +37,8 @@ class NumberError(UserError):
 
 
 def _describe(lo, hi, what: str) -> str:
+    lo = f"{lo:g}" if isinstance(lo, float) else lo
+    hi = f"{hi:g}" if isinstance(hi, float) else hi
     if lo is not None and hi is not None:
         return f"{what} from {lo} to {hi}"
     if lo is not None:
@@ -102,9 +104,9 @@ def parse_decimal(value: object, *, field: str | None = None, lo: float | None =
 
 
 def parse_seconds(value: object, *, field: str | None = None, lo: float = 0.0,
-                  hi: float = 24 * 3600.0) -> float:
+                  hi: float = 24 * 3600.0, what: str = "a time in seconds") -> float:
     """A time in seconds: finite, ``lo <= s <= hi`` (a day at most by default)."""
-    return parse_decimal(value, field=field, lo=lo, hi=hi, what="a time in seconds")
+    return parse_decimal(value, field=field, lo=lo, hi=hi, what=what)
 
 
 #: a time unit of at least 1 ms and at most 5 minutes: what `--unit-seconds` can mean
@@ -165,3 +167,29 @@ def parse_money(value: object, *, field: str | None = None, lo: int = 0,
 def is_whole(text: str) -> bool:
     """True if ``text`` is a whole number in ASCII digits (no sign): a safe ``isdigit()``."""
     return isinstance(text, str) and len(text) <= _MAX_LEN and re.fullmatch(r"[0-9]+", text, re.ASCII) is not None
+
+
+def option(parse, **kw):
+    """An ``argparse`` ``type=`` for a number option: ``type=option(parse_whole, lo=0)``.
+
+    A refused value becomes argparse's own one-line error (``argument --seed: ...``, exit 2),
+    with the bounds in the message."""
+    import argparse
+
+    def convert(text: str):
+        try:
+            return parse(text, **kw)
+        except NumberError as e:
+            raise argparse.ArgumentTypeError(f"{e.value!r} is not {e.expected}") from None
+
+    convert.__name__ = getattr(parse, "__name__", "number")
+    return convert
+
+
+#: the largest seed an option or a journal may hold (any 63-bit number is a fine seed)
+SEED_MAX = 2 ** 63 - 1
+
+
+def parse_seed(value: object, *, field: str | None = "seed") -> int:
+    """A random seed: a whole number from 0 to 2**63-1."""
+    return parse_whole(value, field=field, lo=0, hi=SEED_MAX, what="a seed (a whole number)")

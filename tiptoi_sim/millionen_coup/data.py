@@ -13,9 +13,10 @@ from pathlib import Path
 
 from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.core.nouns import GENDERS, PREPS, ARTICLES_EN, place_forms
+from tiptoi_sim.core.numbers import parse_whole
 from tiptoi_sim.core.phrases import Forms, Phrases, load_catalogues
 from tiptoi_sim.millionen_coup.phrase_fields import phrase_contract
-from tiptoi_sim.core.yamlio import LMap, fail, load_yaml, only_keys, opt, req
+from tiptoi_sim.core.yamlio import LMap, fail, load_yaml, num, only_keys, opt, req
 from tiptoi_sim.paths import assets_dir
 
 ROOM_KINDS = ("street", "room", "corridor", "stairs", "lift", "vault")
@@ -222,6 +223,12 @@ def _units(m, key, fld, allow_none=False):
     return req(m, key, int, fld, check=lambda v: 1 <= v <= 4, expected="a duration of 1 to 4 time units")
 
 
+def _whole_units(m, key, fld) -> int:
+    """A count of time units from 1 to 500: a game lasts at most a few hundred units (a larger
+    number would only make the pen wait for ever, or overflow the clock)."""
+    return num(m, key, fld, parse_whole, lo=1, hi=500, what="a whole number of time units")
+
+
 def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
     doc = load_yaml(path)
     if not isinstance(doc, LMap):
@@ -233,12 +240,12 @@ def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
                                     expected="seconds per time unit, more than 0"))
     diffs = req(doc, "difficulties", dict, "difficulties")
     for name in ("easy", "normal", "hard"):
-        req(diffs, name, int, f"difficulties.{name}", check=lambda v: v > 0, expected="a number of units")
+        _whole_units(diffs, name, f"difficulties.{name}")
     only_keys(diffs, ["easy", "normal", "hard"], "difficulties")
     out["difficulties"] = dict(diffs)
     ann = req(doc, "announcements", dict, "announcements")
     for k in ("every", "last_every", "last_window"):
-        req(ann, k, int, f"announcements.{k}", check=lambda v: v > 0, expected="a number of units")
+        _whole_units(ann, k, f"announcements.{k}")
     fc = req(ann, "final_countdown", list, "announcements.final_countdown")
     for i, s in enumerate(fc):
         if not isinstance(s, (int, float)) or not 0 < s < 30:
@@ -255,7 +262,7 @@ def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
     for lvl in ("basic", "upgraded"):
         pm = req(pieces, lvl, dict, f"pieces.{lvl}")
         for ab in abilities:
-            req(pm, ab, int, f"pieces.{lvl}.{ab}", check=lambda v: v >= 0, expected="a count of pieces")
+            req(pm, ab, int, f"pieces.{lvl}.{ab}", check=lambda v: 0 <= v <= 100, expected="a count of pieces (0 to 100)")
         only_keys(pm, abilities, f"pieces.{lvl}")
     out["basic_pieces"] = dict(pieces["basic"])
     out["upgraded_pieces"] = dict(pieces["upgraded"])
@@ -316,7 +323,7 @@ def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
         if kind in ("use", "pause"):
             units = _units(p, "units", f"{fld}.units")
         if kind == "pause":
-            pause = req(p, "pause_units", int, f"{fld}.pause_units", check=lambda v: v > 0, expected="units")
+            pause = _whole_units(p, "pause_units", f"{fld}.pause_units")
         if kind == "climb":
             conn = _pair(p, "connection", f"{fld}.connection", rooms) if "connection" in p else None
             if conn is None:
@@ -327,7 +334,7 @@ def _load_rules(path: Path, rooms: dict[str, Room]) -> dict:
                                 check=lambda v: 0 <= v <= len(plans), expected="at most the number of plans")
     hidden = req(doc, "hidden", dict, "hidden")
     for k in ("locks", "waypoints", "alarms", "combination_digits", "explore_per_field", "explore_general"):
-        req(hidden, k, int, f"hidden.{k}", check=lambda v: v > 0, expected="a positive count")
+        req(hidden, k, int, f"hidden.{k}", check=lambda v: 0 < v <= 100, expected="a positive count (at most 100)")
     if hidden["waypoints"] > len(LETTERS) or hidden["combination_digits"] > 9:
         raise fail(hidden, "hidden", "at most 6 waypoints and 9 combination digits")
     out["hidden"] = dict(hidden)

@@ -12,10 +12,13 @@ after every timer due at or before that time, exactly as :func:`run_scenario` de
 virtual time; so a live game from a file gives the same events at the same game times as
 ``simulate``. Such a game ends (``finished`` is set) when it is over or its ``until`` is passed.
 
-Journal (JSON lines, flushed per record): ``start`` (seed, lang, unit_seconds, and the setup
-when the login was skipped), then ``tap`` (id, t_ms) for every tap and ``clock`` (t_ms) about
-once a second. :func:`resume_live` replays the taps in virtual time up to the last known clock
-time, then goes on in real time from there: the same state and clock as before the crash.
+Journal (JSON lines, flushed per record): ``start`` (game, seed, lang, unit_seconds, and the
+setup when the login was skipped), then ``tap`` (id, t_ms) for every tap (fsynced) and ``clock``
+(t_ms) every :data:`CLOCK_RECORD_MS` and right after timers fired (flushed only: cheap, and a
+killed process loses nothing the system has). :func:`resume_live` checks every record, replays
+the taps in virtual time up to the last known clock time, then goes on in real time from there:
+the same state as at the crash, the clock at most ``CLOCK_RECORD_MS`` behind it (and never
+before a timer that had fired, so nothing is said twice).
 """
 
 from __future__ import annotations
@@ -27,14 +30,16 @@ from typing import Any, Callable
 from tiptoi_sim.core.clock import RealClock, VirtualClock
 from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.core.events import Event
-from tiptoi_sim.core.journal import Journal, read_journal
+from tiptoi_sim.core.journal import Journal, JournalRead, RecordError, read_journal_checked, whole_ms
 from tiptoi_sim.core.scheduler import Scheduler, run_loop
 from tiptoi_sim.core.taps import Tap
 from tiptoi_sim.millionen_coup.data import GameData
 from tiptoi_sim.millionen_coup.scenario import Scenario, setup_record, start_from_record, start_scenario
 from tiptoi_sim.millionen_coup.session import PenSession
 
-CLOCK_RECORD_MS = 1000
+CLOCK_RECORD_MS = 100
+#: the ``game`` field of a pen journal's start record
+GAME_ID = "millionen-coup"
 
 
 class LiveGame:
@@ -42,7 +47,7 @@ class LiveGame:
                  journal_path: str | Path | None = None, setup: dict[str, Any] | None = None,
                  power_on: bool = False, scenario: Scenario | None = None, stop_at_end: bool = True,
                  _session: PenSession | None = None, _start_ms: int = 0,
-                 _scheduler: Scheduler | None = None):
+                 _scheduler: Scheduler | None = None, journal: Journal | None = None):
         """``setup`` (players, difficulty, tutorial) skips the login; ``scenario`` plays a
         scenario file's game and feeds its taps (its seed, language and unit win over the
         arguments: rescale it first with :func:`~tiptoi_sim.millionen_coup.scenario.rescaled`).
@@ -71,14 +76,19 @@ class LiveGame:
         self.session.keep_events = False
         self.session.listeners.append(self._relay)
         self.clock = RealClock(start_ms=_start_ms)
-        self.journal = Journal(journal_path, append=_session is not None) if journal_path else None
-        self.journal_path = journal_path
+        if journal is None and journal_path is not None:
+            journal = Journal.create(journal_path)  # never over an existing journal
+        self.journal = journal
+        self.journal_path = journal.path if journal is not None else None
+        #: set by :func:`resume_live`: what was resumed (for the message the front end prints)
+        self.resumed: dict[str, Any] | None = None
         if self.journal and _session is None:
-            self.journal.write({"kind": "start", "seed": seed, "lang": lang, "unit_seconds": unit_seconds,
-                                "setup": setup})
+            self.journal.write({"kind": "start", "game": GAME_ID, "seed": seed, "lang": lang,
+                                "unit_seconds": unit_seconds, "setup": setup})
         self._quit = False
         self._power_on = power_on and _session is None and not setup
         self._last_clock_record = _start_ms
+        self._journaled_clock = _start_ms
         self._thread: threading.Thread | None = None
 
     # -- input (any thread) ------------------------------------------------------
@@ -198,12 +208,16 @@ class LiveGame:
                 limit = min(limit, self.until_ms)
             with self.lock:
                 self.session.now = limit
-                self.scheduler.fire_due(limit, (lambda: self.session.over) if scripted else (lambda: False))
-                if self.journal and now - self._last_clock_record >= CLOCK_RECORD_MS:
-                    self.journal.write({"kind": "clock", "t_ms": now})
-                    self._last_clock_record = now
-                elif now - self._last_clock_record >= CLOCK_RECORD_MS:
-                    self._last_clock_record = now
+                fired = self.scheduler.fire_due(limit, (lambda: self.session.over) if scripted else (lambda: False))
+                self._clock_record(now, fired=bool(fired))
+
+    def _clock_record(self, now: int, *, fired: bool) -> None:
+        """Journal the clock (flush only) when a timer fired or CLOCK_RECORD_MS went by."""
+        if now - self._last_clock_record >= CLOCK_RECORD_MS or (fired and now > self._last_clock_record):
+            if self.journal and now > self._journaled_clock:
+                self.journal.write({"kind": "clock", "t_ms": now}, sync=False)
+                self._journaled_clock = now
+            self._last_clock_record = now
 
     def start(self) -> "LiveGame":
         """Begin: the clock starts at the game's start time now, a set-up or scripted game
@@ -239,23 +253,114 @@ class LiveGame:
             self.journal.close()
 
 
-def resume_live(data: GameData, journal_path: str | Path) -> LiveGame:
-    """Rebuild a live game from its journal: same taps, same state, same clock."""
-    records = read_journal(journal_path)
-    if not records or records[0].get("kind") != "start":
-        raise DataError(journal_path, None, "a journal that begins with a start record", 1)
+def check_record(data: GameData) -> Callable[[dict[str, Any], int], None]:
+    """The record check for a pen journal: kinds, fields, types and ids this game knows."""
+    from tiptoi_sim.core.numbers import SEED_MAX, UNIT_SECONDS_MAX, UNIT_SECONDS_MIN
+    from tiptoi_sim.millionen_coup.taps import all_tap_ids
+
+    tap_ids = set(all_tap_ids(data))
+    last = [0, 0]  # the last tap's time, the last clock record's time
+
+    def check(rec: dict[str, Any], index: int) -> None:
+        kind = rec["kind"]
+        if index == 0:
+            if kind != "start":
+                raise RecordError(f"the first record is {kind!r}, not the start of a game")
+            game = rec.get("game", GAME_ID)
+            if game != GAME_ID:
+                hint = f"tiptoi-sim assist {game} --resume FILE" if isinstance(game, str) else "another program"
+                raise RecordError(f"a journal of {game!r}, not of Der Millionen-Coup (continue it with {hint})"[:200])
+            _check_start(rec, data, SEED_MAX, UNIT_SECONDS_MIN, UNIT_SECONDS_MAX)
+            last[:] = [0, 0]
+            return
+        if kind == "start":
+            raise RecordError("a second start record")
+        if kind not in ("tap", "clock"):
+            raise RecordError(f"unknown record kind {kind!r}"[:120])
+        t = whole_ms(rec.get("t_ms"))
+        # taps come in order, clock records too; a tap may be stamped a little before a clock
+        # record written just ahead of it (the driver stamps a tap queued before a deadline
+        # just before it), never by more than a second
+        last_tap, last_clock = last
+        if (kind == "tap" and (t < last_tap or t < last_clock - 1000)) or (kind == "clock" and t < last_clock):
+            raise RecordError(f"t_ms {t} goes back in time (after {max(last_tap, last_clock)})")
+        if kind == "tap":
+            tid = rec.get("id")
+            if not isinstance(tid, str) or tid not in tap_ids:
+                raise RecordError(f"a tap without a tap id of this game: {tid!r}"[:120])
+            last[0] = t
+        else:
+            last[1] = t
+
+    return check
+
+
+def _check_start(rec: dict[str, Any], data: GameData, seed_max: int, unit_lo: float, unit_hi: float) -> None:
+    seed = rec.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > seed_max:
+        raise RecordError(f"start: the seed is not a whole number: {seed!r}"[:120])
+    if not isinstance(rec.get("lang"), str) or rec["lang"] not in data.phrases:
+        raise RecordError(f"start: unknown language {rec.get('lang')!r}"[:120])
+    unit = rec.get("unit_seconds")
+    if unit is not None and (isinstance(unit, bool) or not isinstance(unit, (int, float))
+                             or not unit_lo <= unit <= unit_hi):
+        raise RecordError(f"start: unit_seconds is not {unit_lo} to {unit_hi} seconds: {unit!r}"[:120])
+    setup = rec.get("setup")
+    if setup is None:
+        return
+    if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict) or not setup["players"]:
+        raise RecordError("start: the setup has no players")
+    seen = set()
+    for colour, ch in setup["players"].items():
+        if not isinstance(colour, str) or colour not in data.colours:
+            raise RecordError(f"start: unknown player colour {colour!r}"[:120])
+        if not isinstance(ch, str) or ch not in data.characters:
+            raise RecordError(f"start: unknown character {ch!r}"[:120])
+        if ch in seen:
+            raise RecordError(f"start: {ch} is played twice")
+        seen.add(ch)
+    difficulty = setup.get("difficulty", "normal")
+    if not isinstance(difficulty, str) or difficulty not in data.difficulties:
+        raise RecordError(f"start: unknown difficulty {setup.get('difficulty')!r}"[:120])
+    if not isinstance(setup.get("tutorial", False), bool):
+        raise RecordError("start: tutorial is not true or false")
+
+
+def read_live_journal(data: GameData, journal_path: str | Path) -> JournalRead:
+    """Read and check a pen journal (see :func:`tiptoi_sim.core.journal.read_journal_checked`)."""
+    return read_journal_checked(journal_path, check_record(data))
+
+
+def holds_game(data: GameData, journal_path: str | Path) -> bool:
+    """True if the journal is a good pen journal with a game in it (a setup, or taps)."""
+    read = read_live_journal(data, journal_path)
+    return bool(read.records[0].get("setup")) or any(r["kind"] == "tap" for r in read.records)
+
+
+def resume_live(data: GameData, journal_path: str | Path, *,
+                listeners: tuple[Callable[[Event], None], ...] = ()) -> LiveGame:
+    """Rebuild a live game from its journal: same taps, same state, same clock.
+
+    Every record is checked first (a damaged or foreign journal is refused with its line); a
+    damaged tail is dropped, cut off the file, and named in ``live.resumed["dropped"]``."""
+    read = read_live_journal(data, journal_path)
+    records = read.records
     start = records[0]
-    taps = [Tap(r["id"], int(r["t_ms"])) for r in records if r.get("kind") == "tap"]
-    last = max([int(r["t_ms"]) for r in records if r.get("kind") in ("tap", "clock")] or [0])
+    taps = [Tap(r["id"], r["t_ms"]) for r in records if r["kind"] == "tap"]
+    last = max([r["t_ms"] for r in records if r["kind"] in ("tap", "clock")] or [0])
     scheduler = Scheduler()
-    session = PenSession(data, seed=int(start.get("seed", 0)), lang=start.get("lang", "de"),
+    session = PenSession(data, seed=start["seed"], lang=start["lang"],
                          scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
     setup = start.get("setup")
-    taps_to_replay = taps
+    # listeners hear the replay as a live front end heard the game (front ends listen before
+    # the game begins, so they heard the set-up's first words too)
+    session.listeners.extend(listeners)
     if setup:
         start_from_record(session, setup, data)
-    clock = VirtualClock(taps_to_replay)
+    clock = VirtualClock(taps)
     run_loop(clock, scheduler, session.tap, lambda: False, until_ms=last)
     session.now = last
-    return LiveGame(data, seed=session.seed, lang=session.lang, journal_path=journal_path,
+    live = LiveGame(data, seed=session.seed, lang=session.lang, journal=Journal.continue_after(read),
                     _session=session, _start_ms=last, _scheduler=scheduler)
+    live.resumed = {"path": str(read.path), "t_ms": last, "taps": len(taps), "dropped": list(read.dropped)}
+    return live

@@ -17,7 +17,8 @@ from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.core.events import Event
 from tiptoi_sim.core.scheduler import Scheduler, run_loop
 from tiptoi_sim.core.taps import Tap, ms
-from tiptoi_sim.core.yamlio import LMap, fail, line_of, load_yaml, load_yaml_text, only_keys, opt, req
+from tiptoi_sim.core.numbers import parse_seconds, parse_unit_seconds
+from tiptoi_sim.core.yamlio import LMap, fail, line_of, load_yaml, load_yaml_text, num, only_keys, opt, req
 from tiptoi_sim.millionen_coup.data import LETTERS, GameData
 from tiptoi_sim.millionen_coup.session import PenSession
 from tiptoi_sim.millionen_coup.setup import draw_setup
@@ -56,9 +57,10 @@ def parse_scenario(doc: Any, data: GameData, source: str | None = None) -> Scena
     seed = opt(setup, "seed", int, "setup.seed", 0)
     difficulty = opt(setup, "difficulty", str, "setup.difficulty", "normal",
                      check=lambda v: v in data.difficulties, expected="easy, normal or hard")
-    unit_seconds = float(opt(setup, "unit_seconds", float, "setup.unit_seconds", data.unit_seconds,
-                             check=lambda v: v > 0 and abs(v * 1000 - round(v * 1000)) < 1e-6,
-                             expected="seconds per unit, more than 0, in whole milliseconds"))
+    unit_seconds = num(setup, "unit_seconds", "setup.unit_seconds", parse_unit_seconds,
+                       default=data.unit_seconds)
+    if abs(unit_seconds * 1000 - round(unit_seconds * 1000)) > 1e-6:
+        raise fail(setup, "setup.unit_seconds", "seconds per unit in whole milliseconds", "unit_seconds")
     lang = opt(setup, "lang", str, "setup.lang", "de", check=lambda v: v in data.phrases, expected="de or en")
     tutorial = opt(setup, "tutorial", bool, "setup.tutorial", False)
     pm = req(setup, "players", dict, "setup.players")
@@ -137,7 +139,7 @@ def parse_scenario(doc: Any, data: GameData, source: str | None = None) -> Scena
         if not isinstance(entry, dict):
             raise fail(taps_raw, fld, "a mapping {at: seconds, tap: id or [ids]}", i)
         only_keys(entry, ["at", "tap"], fld)
-        at = req(entry, "at", float, f"{fld}.at", check=lambda v: v >= 0, expected="game-clock seconds, 0 or more")
+        at = num(entry, "at", f"{fld}.at", parse_seconds, what="game-clock seconds")
         ids = req(entry, "tap", (str, list), f"{fld}.tap", expected="a tap id or a list of them")
         ids = [ids] if isinstance(ids, str) else ids
         if not ids:
@@ -154,8 +156,8 @@ def parse_scenario(doc: Any, data: GameData, source: str | None = None) -> Scena
     until_raw = doc.get("until", "end")
     if until_raw == "end":
         until_ms = None
-    elif isinstance(until_raw, (int, float)) and not isinstance(until_raw, bool) and until_raw >= 0:
-        until_ms = ms(until_raw)
+    elif isinstance(until_raw, (int, float)) and not isinstance(until_raw, bool):
+        until_ms = ms(num(doc, "until", "until", parse_seconds, what="end or game-clock seconds"))
     else:
         raise fail(doc, "until", f"expected end or a number of seconds, got {until_raw!r}", "until")
     sc = Scenario(seed, difficulty, unit_seconds, players, given, lines, taps, until_ms, lang, tutorial,
