@@ -335,8 +335,11 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
                     raise self.refuse("refuse.loot_twice", role=self.role(rid, "one"))
                 bonuses[rid] = amount
             rest = rest[2:]
-        names = {"de": "Beutekarte vom Tisch", "en": "the table's loot card"}
-        return LootCard("table", names, cash, bonuses, brain)
+        return LootCard("table", self.table_card_names(), cash, bonuses, brain)
+
+    def table_card_names(self) -> dict[str, str]:
+        """The name of a loot card typed in from the table, in every language."""
+        return {lang: p.render("plan.table_card") for lang, p in self.assets.phrases.items()}
 
     def _cmd_plan(self, args: list[str], actor) -> list[str]:
         self._need("plan", "ready")
@@ -353,7 +356,7 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
         self.card = card
         got = self.ledger.move_up_to(RESERVE, CENTRE, card.cash)
         said = [self.t("plan.loot", n=self.round, of=self.loot_total,
-                       card=self.card_name(card) if card.id != "table" else self.t("plan.table_card"),
+                       card=self.card_name(card),
                        cash=self.money(got))]
         if card.bonuses:
             said.append(self.t("plan.bonuses", bonuses=self.bonus_text(card)))

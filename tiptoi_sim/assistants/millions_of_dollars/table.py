@@ -66,6 +66,8 @@ class TableMixin:
             return self._fix_loot(rest)
         if len(args) == 2 and what not in ("reserve",):
             return self._fix_cash(self.seat_of(args[0]), args[1])  # "fix Anna 12"
+        if len(args) == 3 and fold(args[1]) in ("cash", "money", "geld"):
+            return self._fix_cash(self.seat_of(args[0]), args[2])  # "fix Anna cash 12"
         if what == "reserve":
             raise self.refuse("fix.reserve")
         raise self.refuse("refuse.usage", usage=FIX_USAGE)
@@ -178,7 +180,7 @@ class TableMixin:
         if self.card is not None and self.phase in ROUND_PHASES:
             c = self.card
             bonus = ", ".join(f"{self.role_name(r)} +{m(a)}" for r, a in c.bonuses.items()) or "–"
-            name = self.card_name(c) if c.id != "table" else t("plan.table_card")
+            name = self.card_name(c)
             out.append(t("show.loot", n=self.round, of=self.loot_total, name=name, cash=m(c.cash),
                          bonus=bonus, brain=m(c.brain)))
         else:
@@ -242,6 +244,8 @@ class TableMixin:
         if self.card is not None:
             c = self.card
             st["loot"] = {"id": c.id, "cash": c.cash, "bonuses": dict(c.bonuses), "brain": c.brain}
+            if c.id == "table" and c.names != self.table_card_names():
+                st["loot"]["name"] = c.names.get(self.lang, "")
         if self.ledger is not None:
             st["centre"] = self.ledger[CENTRE]
             st["reserve"] = self.ledger[RESERVE]
@@ -437,7 +441,7 @@ class TableMixin:
             if (base.cash, base.bonuses, base.brain) == (cash, bonuses, brain):
                 return base
             cid = "table"
-        names = {"de": "Beutekarte vom Tisch", "en": "the table's loot card"}
+        names = self.table_card_names()
         if loot.get("name"):
             names = {"de": str(loot["name"]), "en": str(loot["name"])}
         return LootCard(cid, names, cash, bonuses, brain)
