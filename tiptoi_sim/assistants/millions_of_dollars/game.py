@@ -278,14 +278,14 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
         if not self.names:
             raise self.refuse("refuse.players_first")
         if len(args) != 1:
-            raise self.refuse("refuse.usage", usage="leader NAME")
+            raise self.refuse("refuse.usage", usage=self.t("usage.leader"))
         self.leader = self.seat_of(args[0])
         return [self.t("setup.leader", name=self.names[self.leader])]
 
     def _cmd_timer(self, args: list[str], actor) -> list[str]:
         secs = parse_count(args[0]) if len(args) == 1 else None
         if secs is None or secs > 3600:
-            raise self.refuse("refuse.usage", usage="timer SECONDS (0 … 3600)")
+            raise self.refuse("refuse.usage", usage=self.t("usage.timer"))
         self.timer = secs
         return [self.t("timer.set", time=self.seconds(secs)) if secs else self.t("timer.disabled")]
 
@@ -344,7 +344,7 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
     def _cmd_plan(self, args: list[str], actor) -> list[str]:
         self._need("plan", "ready")
         assert self.ledger is not None
-        usage = "plan, or plan CASH [ROLE BONUS]... [value BRAIN], or plan CARD"
+        usage = self.t("usage.plan")
         drawn = self.deck.pop(0) if self.deck else None
         if args:
             card = self.typed_card(args, usage)
@@ -431,7 +431,7 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
         self._need("leave", "negotiation")
         self._no_open_vote()
         assert self.ledger is not None
-        usage = "leave PLAYER [AMOUNT from PAYER]..."
+        usage = self.t("usage.leave")
         if actor is not None:
             if args and self.role_of(args[0]) is None and parse_amount(args[0]) is None:
                 other = self.seat_of(args[0])
@@ -487,7 +487,7 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
     def _cmd_pay(self, args: list[str], actor) -> list[str]:
         self._need("pay", "negotiation")
         self._no_open_vote()
-        usage = "pay PAYER PAYEE AMOUNT, or PAYER pay PAYEE AMOUNT"
+        usage = self.t("usage.pay")
         words = [w for w in args if fold(w) not in TO]
         if actor is None:
             if not words:

@@ -97,10 +97,10 @@ class HeistMixin:
         if self.pending:
             raise self.refuse("refuse.target_first", expected=self.heist_expected())
         if not args:
-            raise self.refuse("refuse.usage", usage="reveal ROLE PLAYER...|none")
+            raise self.refuse("refuse.usage", usage=self.t("usage.reveal"))
         if actor is not None:
             if len(args) != 1:
-                raise self.refuse("refuse.usage", usage="PLAYER reveal ROLE")
+                raise self.refuse("refuse.usage", usage=self.t("usage.reveal_actor"))
             args = [args[0], self.names[actor]]
         role_id = self.role_of(args[0])
         if role_id is None:
@@ -224,7 +224,7 @@ class HeistMixin:
         if not self.pending:
             raise self.refuse("refuse.no_target_needed", expected=self.heist_expected())
         if not args:
-            raise self.refuse("refuse.usage", usage="target ROLE|PLAYER|none")
+            raise self.refuse("refuse.usage", usage=self.t("usage.target"))
         if actor is not None:
             chooser = self.mentalist_slot if self.pending == "mentalist_target" else self._tech_slot()
             if chooser is None or chooser.owner != actor:

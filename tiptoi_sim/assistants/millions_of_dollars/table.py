@@ -34,9 +34,6 @@ from tiptoi_sim.core.yamlio import fail, only_keys, opt, req
 
 PHASES = ("setup", "ready", "planning", "negotiation", "heist", "over")
 ROUND_PHASES = ("planning", "negotiation", "heist")
-FIX_USAGE = ("fix cash PLAYER AMOUNT, fix centre AMOUNT, fix leader PLAYER, fix faceup ROLE..., "
-             "fix loot CASH [ROLE BONUS]... [value BRAIN]")
-
 
 def _whole(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
@@ -46,19 +43,19 @@ class TableMixin:
     # -- fix ----------------------------------------------------------------------
     def _cmd_fix(self, args: list[str], actor) -> list[str]:
         if not args:
-            raise self.refuse("refuse.usage", usage=FIX_USAGE)
+            raise self.refuse("refuse.usage", usage=self.t("usage.fix"))
         what, rest = fold(args[0]), args[1:]
         if what in ("cash", "money", "geld"):
             if len(rest) != 2:
-                raise self.refuse("refuse.usage", usage="fix cash PLAYER AMOUNT")
+                raise self.refuse("refuse.usage", usage=self.t("usage.fix_cash"))
             return self._fix_cash(self.seat_of(rest[0]), rest[1])
         if what in ("centre", "center", "mitte"):
             if len(rest) != 1:
-                raise self.refuse("refuse.usage", usage="fix centre AMOUNT")
+                raise self.refuse("refuse.usage", usage=self.t("usage.fix_centre"))
             return self._fix_centre(rest[0])
         if what in ("leader", "anfuehrer"):
             if len(rest) != 1:
-                raise self.refuse("refuse.usage", usage="fix leader PLAYER")
+                raise self.refuse("refuse.usage", usage=self.t("usage.fix_leader"))
             return self._fix_leader(self.seat_of(rest[0]))
         if what in ("faceup", "up", "offen"):
             return self._fix_face_up(rest)
@@ -70,7 +67,7 @@ class TableMixin:
             return self._fix_cash(self.seat_of(args[0]), args[2])  # "fix Anna cash 12"
         if what == "reserve":
             raise self.refuse("fix.reserve")
-        raise self.refuse("refuse.usage", usage=FIX_USAGE)
+        raise self.refuse("refuse.usage", usage=self.t("usage.fix"))
 
     def _need_money(self) -> None:
         if self.ledger is None:
@@ -84,7 +81,7 @@ class TableMixin:
 
     def _fix_cash(self, seat: int, word: str) -> list[str]:
         self._need_money()
-        new = self.amount_of(word, "fix cash PLAYER AMOUNT")
+        new = self.amount_of(word, self.t("usage.fix_cash"))
         old = self.cash(seat)
         if new == old:
             raise self.refuse("fix.same_cash", name=self.names[seat], cash=self.money(old))
@@ -102,7 +99,7 @@ class TableMixin:
         self._need_money()
         if self.phase not in ROUND_PHASES:
             raise self.refuse("fix.no_round")
-        new = self.amount_of(word, "fix centre AMOUNT")
+        new = self.amount_of(word, self.t("usage.fix_centre"))
         old = self.ledger[CENTRE]
         staked = sum(s.stake for s in self.slots if s.in_heist)
         if self.phase != "heist" and new < staked:
@@ -145,11 +142,13 @@ class TableMixin:
         if self.phase not in ROUND_PHASES:
             raise self.refuse("fix.no_round")
         if not args:
-            raise self.refuse("refuse.usage", usage="fix loot CASH [ROLE BONUS]... [value BRAIN], or fix loot CARD")
+            raise self.refuse("refuse.usage", usage=self.t("usage.fix_loot"))
         if self.phase == "heist" and "brain" in self.calls and self.calls.index("brain") < self.call_i:
             raise self.refuse("fix.loot_brain_done")
-        card = self.typed_card(args, "fix loot CASH [ROLE BONUS]... [value BRAIN]")
+        card = self.typed_card(args, self.t("usage.fix_loot"))
         old = self.card
+        if (card.cash, card.bonuses, card.brain) == (old.cash, old.bonuses, old.brain):
+            raise self.refuse("fix.same_loot", cash=self.money(old.cash))
         delta = card.cash - old.cash
         if delta > self.ledger[RESERVE]:
             raise self.refuse("fix.reserve_short", reserve=self.money(self.ledger[RESERVE]), amount=self.money(delta))
@@ -163,7 +162,8 @@ class TableMixin:
         self.card = card
         said = [self.t("fix.loot", cash=self.money(card.cash), old=self.money(old.cash))]
         if delta:
-            said.append(self.t("fix.loot_moved", moved=self._from_reserve(delta)))
+            key = "fix.loot_more" if delta > 0 else "fix.loot_less"
+            said.append(self.t(key, amount=self.money(abs(delta))))
         if card.bonuses:
             said.append(self.t("plan.bonuses", bonuses=self.bonus_text(card)))
         return said
