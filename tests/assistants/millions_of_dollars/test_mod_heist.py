@@ -28,7 +28,7 @@ def test_tech_eliminates_a_brute_who_is_paid_mentalist_brain_driver_and_rounding
     assert "Cara's brute is eliminated but still takes 2 million dollars from the centre." in res.said
     assert res.state["players"][2]["eliminated"] == ["brute"]
     ok(s, "reveal mentalist Dan")
-    assert "only: Anna (Tech), Ben (Acrobat)" in no(s, "target Cara")  # eliminated: not a victim
+    assert "only: Anna (tech), Ben (acrobat)" in no(s, "target Cara")  # eliminated: not a victim
     res = ok(s, "target Ben")                              # Ben 13 -> 11, Dan 8 -> 10
     assert "Dan, the mentalist, robs Ben, the acrobat, of 2 million dollars." in res.said
     ok(s, "reveal brain Eva")                              # +6 from the reserve -> centre 21

@@ -304,7 +304,7 @@ class HeistMixin:
                        amount=self.money(got))] + self._next_call()
 
     def _victim_text(self, victims: list[Slot]) -> str:
-        return ", ".join(f"{self.names[s.owner]} ({self.role_name(s.role)})" for s in victims)
+        return ", ".join(f"{self.names[s.owner]} ({self.role(s.role, 'one')})" for s in victims)
 
     # -- what the table sees ------------------------------------------------------
     def heist_expected(self) -> str:

@@ -278,8 +278,9 @@ class TableMixin:
                     expected="one of " + ", ".join(PHASES))
         self.timer = opt(st, "timer", int, "state.timer", self.timer, check=lambda v: _whole(v) and v <= 3600,
                          expected="a whole number of seconds from 0 to 3600")
-        plist = req(st, "players", list, "state.players")
-        if not (ed.min_players <= len(plist) <= ed.max_players):
+        plist = opt(st, "players", list, "state.players", []) if phase == "setup" else \
+            req(st, "players", list, "state.players")
+        if (plist or phase != "setup") and not (ed.min_players <= len(plist) <= ed.max_players):
             raise fail(st, "state.players", f"{ed.min_players} to {ed.max_players} players, got {len(plist)}",
                        "players")
         names: list[str] = []
