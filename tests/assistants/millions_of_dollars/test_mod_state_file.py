@@ -237,3 +237,13 @@ def test_no_int_float_or_isdigit_on_typed_text():
     for f in folder.glob("*.py"):
         code = f.read_text(encoding="utf-8")
         assert not re.search(r"\b(int|float)\(|\.isdigit\(", code), f.name
+
+
+def test_loot_cards_left_and_nothing_said_as_nothing():
+    s = session_from(state("ready", SEVEN[:4], 10, round=3, loot_cards_left=1))
+    st = s.game.public_state()
+    assert st["loot_cards"] == 4 and st["loot_cards_left"] == 1 and len(s.game.deck) == 1
+    assert s.execute("fix cash Anna 0").said == [
+        "Corrected: Anna now has nothing, not 10 million dollars; 10 million dollars went back to the reserve."]
+    err = _bad(state("ready", SEVEN[:4], 10, round=3, loot_cards=5, loot_cards_left=1))
+    assert err.field == "state.loot_cards_left"

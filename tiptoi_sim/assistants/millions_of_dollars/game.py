@@ -114,7 +114,9 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
         return self.p.render(key, **kw)
 
     def money(self, n: int) -> str:
-        """Millions of dollars as said: "2 Millionen Dollar", "1 million dollars"."""
+        """Millions of dollars as said: "2 Millionen Dollar", "1 million dollars", "nothing"."""
+        if n == 0:
+            return self.t("money.none")
         return count(n, self.t("money.one"), self.t("money.other"), self.lang)
 
     def short(self, n: int) -> str:

@@ -272,7 +272,7 @@ class TableMixin:
         ed = self.ed
         if not isinstance(st, dict):
             raise fail(st, "state", "a mapping with phase, players, …")
-        only_keys(st, ["phase", "timer", "players", "leader", "round", "loot_cards", "loot", "centre",
+        only_keys(st, ["phase", "timer", "players", "leader", "round", "loot_cards", "loot_cards_left", "loot", "centre",
                        "reserve", "deck", "face_up", "deals", "vote", "heist", "winner"], "state")
         phase = req(st, "phase", str, "state.phase", check=lambda v: v in PHASES,
                     expected="one of " + ", ".join(PHASES))
@@ -302,8 +302,17 @@ class TableMixin:
         self.loot_total = opt(st, "loot_cards", int, "state.loot_cards", ed.loot_cards_per_game,
                               check=lambda v: 1 <= v <= 20,
                               expected="a whole number of loot cards from 1 to 20")
-        self.round = opt(st, "round", int, "state.round", 0, check=lambda v: 0 <= v <= self.loot_total,
-                         expected=f"loot cards revealed so far, 0 to {self.loot_total}")
+        self.round = opt(st, "round", int, "state.round", 0, check=lambda v: 0 <= v <= 20,
+                         expected="loot cards revealed so far, 0 to 20")
+        left = opt(st, "loot_cards_left", int, "state.loot_cards_left", None, check=lambda v: 0 <= v <= 20,
+                   expected="loot cards still face down, 0 to 20")
+        if left is not None:
+            if "loot_cards" in st and st["loot_cards"] != self.round + left:
+                raise fail(st, "state.loot_cards_left", f"loot_cards − round = {self.loot_total - self.round}",
+                           "loot_cards_left")
+            self.loot_total = self.round + left
+        if self.round > self.loot_total:
+            raise fail(st, "state.round", f"loot cards revealed so far, 0 to {self.loot_total}", "round")
         self.phase = phase
         if phase == "setup":
             if self.round:
