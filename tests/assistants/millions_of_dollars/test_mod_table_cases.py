@@ -164,6 +164,18 @@ CASES = [
       ("target B brute", True, "B, the mentalist, robs B, the brute, of 2 million dollars."),
       ("reveal driver A", True, "A gets 2 shares: 4 million dollars.")],
      {"cash": {"A": 19, "B": 12, "C": 10}}),
+    ("a typed loot card may name a role not in use: its bonus never applies",
+     state("ready", FOUR, 10, round=2, leader="Dan"),
+     [("plan 9 brain 3 acrobat 2", True, "3 million dollars for the brain and 2 million dollars for the acrobat"),
+      ("plan 9", False, "only after the sharing of loot card 3"),
+      ("up acrobat brute driver", True, None),
+      ("negotiate", True, "Starting with Dan"),
+      ("Dan leave", True, None),
+      ("vote 4", True, "Who has the acrobat?"),
+      ("reveal acrobat Anna", True, None), ("reveal brute Ben", True, None),
+      # 17 - 2 - 5 - 2 = 8; driver: 3 roles -> 5; acrobat bonus +2 -> 7; 3 each (+2); no brain bonus
+      ("reveal driver Cara", True, "Loot bonus for Anna's acrobat: 2 million dollars from the reserve.")],
+     {"cash": {"Anna": 16, "Ben": 13, "Cara": 14, "Dan": 10}, "round": 3, "leader": "Dan"}),
     # -- the vote --------------------------------------------------------------------------------------
     ("the leader alone calls the vote; every player votes, also who has left",
      state("negotiation", FIVE, [8, 8, 8, 8, 10], leader="Cara", left=["Eva"],

@@ -330,9 +330,9 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
             if fold(key) in VALUE:
                 brain = amount
             else:
-                rid = self.role_of(key)
-                if rid is None or rid not in self.roles_in_use():
-                    raise self.refuse("refuse.loot_role", word=key, roles=self.roles_list(self.roles_in_use()))
+                rid = self.role_of(key)  # a card may name a role not in use: its bonus never applies
+                if rid is None:
+                    raise self.refuse("refuse.loot_role", word=key, roles=self.roles_list([r.id for r in self.ed.roles]))
                 if rid in bonuses:
                     raise self.refuse("refuse.loot_twice", role=self.role(rid, "one"))
                 bonuses[rid] = amount
