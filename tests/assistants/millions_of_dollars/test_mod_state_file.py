@@ -247,3 +247,14 @@ def test_loot_cards_left_and_nothing_said_as_nothing():
         "Corrected: Anna now has nothing, not 10 million dollars; 10 million dollars went back to the reserve."]
     err = _bad(state("ready", SEVEN[:4], 10, round=3, loot_cards=5, loot_cards_left=1))
     assert err.field == "state.loot_cards_left"
+
+
+def test_the_techs_named_owner_survives_a_save():
+    st = state("heist", SEVEN, face_up=["tech", "acrobat", "acrobat", "brute", "mentalist", "driver"],
+               cards={"Anna": [role("tech")]}, heist={"calling": "tech", "waiting_for": "tech_target"})
+    s = session_from(st)
+    assert s.execute("target acrobat Cara").accepted
+    g2 = _reload(s.game)
+    assert g2.export_state()["heist"]["tech_target_owner"] == "Cara"
+    a, b = s.execute("reveal acrobat Ben Cara"), AssistantSession(g2).execute("reveal acrobat Ben Cara")
+    assert _answer(a) == _answer(b) and a.state["players"][2]["eliminated"] == ["acrobat"]

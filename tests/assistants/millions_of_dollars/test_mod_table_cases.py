@@ -33,6 +33,12 @@ CASES = [
       ("target Dan", False, "belongs to Ben and Cara"),
       ("target Ben", True, "Cara, the acrobat, takes 5 million dollars from the centre.")],
      {"cash": {"Ben": 8, "Cara": 13}, "centre": 19, "calling": "brute"}),
+    ("the table may say at once whose card the tech points at",
+     state("heist", SEVEN, face_up=["tech", "acrobat", "acrobat", "brute", "mentalist", "driver"],
+           cards={"Anna": [role("tech")]}, heist={"calling": "tech", "waiting_for": "tech_target"}),
+     [("target acrobat Cara", True, "The tech eliminates Cara's acrobat."),
+      ("reveal acrobat Ben Cara", True, "Ben, the acrobat, takes 5 million dollars from the centre.")],
+     {"cash": {"Ben": 13, "Cara": 8}, "calling": "brute", "tech_target": None}),
     ("two acrobats without a tech: both out, no effect; driver counts the roles still in",
      state("heist", FOUR, face_up=["acrobat", "acrobat", "brute"], heist={"calling": "acrobat"}),
      # centre 10 + 8 = 18; brute 2 -> 16; driver: Cara and Dan still in -> 2 -> 14; 7 each

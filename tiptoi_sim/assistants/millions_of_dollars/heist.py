@@ -44,6 +44,7 @@ class HeistMixin:
         self.call_i = 0                   # index of the role being called
         self.pending: str | None = None   # "tech_target", "tech_owner" or "mentalist_target"
         self.tech_target: str | None = None  # the role the Tech eliminated, until it is called
+        self.tech_owner: int | None = None   # whose card of it, when the table said so at once
 
     def _begin_heist(self) -> list[str]:
         self.phase = "heist"
@@ -145,16 +146,24 @@ class HeistMixin:
         if not holders:
             said = [self.t("heist.nobody", role=self.role(role_id, "the_acc"))]
             if self.tech_target == role_id:
-                self.tech_target = None
+                self.tech_target = self.tech_owner = None
             return said + self._next_call()
         said = [self.t("heist.revealed", role=self.role_name(role_id),
                        names=self.names_list([s.owner for s in holders]))]
         if self.tech_target == role_id:
+            named = next((s for s in holders if s.owner == self.tech_owner), None)
+            if len(holders) > 1 and named is not None:
+                # the table said whose card it was when the Tech named it
+                self.tech_target = self.tech_owner = None
+                named.eliminated = "tech"
+                said.append(self.t("heist.eliminated_by_tech", role=self.role(role_id, "one"),
+                                   name=self.names[named.owner]))
+                return said + self._after_tech(role_id, holders)
             if len(holders) > 1:
                 # the Tech pointed at one card: whose was it? the others stay in
                 self.pending = "tech_owner"
                 return said + [self.heist_expected()]
-            self.tech_target = None
+            self.tech_target = self.tech_owner = None
             holders[0].eliminated = "tech"
             said.append(self.t("heist.eliminated_by_tech", role=self.role(role_id, "one"),
                                name=self.names[holders[0].owner]))
@@ -251,7 +260,8 @@ class HeistMixin:
             self.pending = None
             return [self.t("heist.tech_none")] + self._next_call()
         role_id = self.role_of(args[0])
-        if role_id is None or len(args) != 1:
+        owner = self.seat_of(args[1]) if role_id is not None and len(args) == 2 else None
+        if role_id is None or len(args) > 2:
             raise self.refuse("refuse.tech_needs_role", roles=self.choices(self.tech_choices()))
         if role_id not in self.calls:
             raise self.refuse("refuse.role_not_used", role=self.role(role_id, cap=True))
@@ -261,8 +271,13 @@ class HeistMixin:
             raise self.refuse("refuse.tech_not_face_up", role=self.role(role_id, "one"),
                               face_up=self.roles_list(self.face_up))
         self.tech_target = role_id
+        self.tech_owner = owner
         self.pending = None
-        return [self.t("heist.tech_target", role=self.role(role_id, "the_acc"))] + self._next_call()
+        if owner is not None:
+            said = [self.t("heist.eliminated_by_tech", role=self.role(role_id, "one"), name=self.names[owner])]
+        else:
+            said = [self.t("heist.tech_target", role=self.role(role_id, "the_acc"))]
+        return said + self._next_call()
 
     def _tech_owner(self, args: list[str]) -> list[str]:
         role_id = self.calls[self.call_i]
@@ -273,7 +288,7 @@ class HeistMixin:
             raise self.refuse("refuse.not_holder", name=self.names[seat], role=self.role(role_id, "one"),
                               names=self.names_list([s.owner for s in holders]))
         slot.eliminated = "tech"
-        self.tech_target = None
+        self.tech_target = self.tech_owner = None
         self.pending = None
         said = [self.t("heist.eliminated_by_tech", role=self.role(role_id, "one"), name=self.names[seat])]
         return said + self._after_tech(role_id, holders)

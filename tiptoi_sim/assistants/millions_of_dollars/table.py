@@ -258,6 +258,8 @@ class TableMixin:
                           "no": [self.names[i] for i in self.vote["no"]]}
         if self.phase == "heist":
             st["heist"] = {"calling": self.calling, "waiting_for": self.pending, "tech_target": self.tech_target}
+            if self.tech_owner is not None:
+                st["heist"]["tech_target_owner"] = self.names[self.tech_owner]
         if self.winner is not None:
             st["winner"] = self.names[self.winner]
         return st
@@ -541,7 +543,7 @@ class TableMixin:
 
     def _load_heist(self, st) -> None:
         hm = req(st, "heist", dict, "state.heist")
-        only_keys(hm, ["calling", "waiting_for", "tech_target"], "state.heist")
+        only_keys(hm, ["calling", "waiting_for", "tech_target", "tech_target_owner"], "state.heist")
         self.calls = self.roles_in_use()
         calling = self.role_of(str(req(hm, "calling", str, "state.heist.calling")))
         if calling not in self.calls:
@@ -559,6 +561,10 @@ class TableMixin:
             if self.face_up is not None and rid not in self.face_up:
                 raise fail(hm, "state.heist.tech_target", "a role whose card was turned face up", "tech_target")
             self.tech_target = rid
+            if hm.get("tech_target_owner") is not None:
+                self.tech_owner = self._seat_field(hm, "tech_target_owner", "state.heist.tech_target_owner")
+        elif hm.get("tech_target_owner") is not None:
+            raise fail(hm, "state.heist.tech_target_owner", "nothing without a tech_target", "tech_target_owner")
         done = set(self.calls[:self.call_i + (1 if waiting else 0)])
         for s in self.slots:
             if s.role is not None and s.role not in done:
