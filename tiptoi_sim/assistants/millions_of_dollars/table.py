@@ -288,7 +288,7 @@ class TableMixin:
         names: list[str] = []
         for i, pm in enumerate(plist):
             f = f"state.players[{i}]"
-            if isinstance(pm, str):
+            if isinstance(pm, str) and phase == "setup":
                 pm = {"name": pm}
             if not isinstance(pm, dict):
                 raise fail(plist, f, "a mapping with name and cash", i)
