@@ -342,3 +342,17 @@ def test_no_generic_refusal_is_left():
         text = (ASSETS / f"phrases.{lang}.yaml").read_text(encoding="utf-8").lower()
         for generic in ("does not fit", "not now", "nicht jetzt", "passt jetzt nicht"):
             assert generic not in text, (lang, generic)
+
+
+def test_every_phase_rule_has_its_words():
+    """Each ``_need(verb, ...)`` refusal names its rule from ``when.<verb>`` in both languages."""
+    import re
+
+    from tiptoi_sim.core.phrases import load_catalogues
+
+    cats = load_catalogues(ASSETS)
+    folder = ASSETS.parents[1] / "tiptoi_sim" / "assistants" / "millions_of_dollars"
+    verbs = {v for f in folder.glob("*.py") for v in re.findall(r'_need\("(\w+)"', f.read_text(encoding="utf-8"))}
+    assert len(verbs) >= 10
+    for lang in ("de", "en"):
+        assert all(cats[lang].has(f"when.{v}") for v in verbs), lang

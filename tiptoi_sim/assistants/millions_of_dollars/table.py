@@ -29,7 +29,7 @@ from typing import Any
 
 from tiptoi_sim.assistants.millions_of_dollars.assets import LootCard
 from tiptoi_sim.assistants.millions_of_dollars.ledger import CENTRE, RESERVE, Ledger, account
-from tiptoi_sim.assistants.millions_of_dollars.model import Slot, fold, parse_amount
+from tiptoi_sim.assistants.millions_of_dollars.model import Slot, fold
 from tiptoi_sim.core.yamlio import fail, only_keys, opt, req
 
 PHASES = ("setup", "ready", "planning", "negotiation", "heist", "over")
