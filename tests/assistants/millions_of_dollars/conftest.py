@@ -66,6 +66,8 @@ def ok(session, *lines):
     """Run lines that must all be accepted; returns the last result."""
     res = None
     for line in lines:
+        if callable(line):  # a line made from the state at this point (see up)
+            line = line(session)
         res = session.execute(line)
         assert res is not None and res.accepted, f"{line!r} refused: {res.reason if res else None}"
         check_money(res.state)
@@ -94,3 +96,12 @@ def check_money(state) -> None:
     assert held == state["total"], state
     assert state["money_ok"]
     assert all(p["cash"] >= 0 for p in state["players"]) and state["centre"] >= 0 and state["reserve"] >= 0
+
+
+def up(session) -> str:
+    """A ``faceup`` line for the current round that fits any reveal of the roles in use once
+    each (the roles in use, repeated, all cards but one)."""
+    g = session.game
+    roles = g.roles_in_use()
+    n = len(g.slots) - 1
+    return "faceup " + " ".join((roles * n)[:n])

@@ -36,7 +36,9 @@ def _edit(path: Path, old: str, new: str) -> None:
     ("loot.yaml", "    cash: 12\n", "    cash: 1.5\n", "loot.yaml", "cards[1].cash"),
     ("loot.yaml", "  - id: diamond_exchange", "  - id: grand_casino", "loot.yaml", "cards[1].id"),
     ("loot.yaml", "    cash: 14\n", "    cash: 14\n    cahs: 3\n", "loot.yaml", "cards[2].cahs"),
-    ("phrases.en.yaml", '  money: "${n}M"', '  money: "${amount}M"', "phrases.en.yaml", "phrases.money"),
+    ("phrases.en.yaml", '  money_short: "${n}M"', '  money_short: "${amount}M"', "phrases.en.yaml",
+     "phrases.money_short"),
+    ("edition.yaml", "the_acc: den Akrobaten}", "the_acc: }", "edition.yaml", "roles[1].forms.de.the_acc"),
 ])
 def test_malformed_data_names_file_line_and_field(asset_copy, file, old, new, where, field):
     _edit(asset_copy / file, old, new)
@@ -77,16 +79,17 @@ def _run_script(capsys, path, *extra):
 
 def test_script_prints_one_json_object_per_command(tmp_path, capsys):
     script = tmp_path / "s.txt"
-    script.write_text("# a comment\nplayers Anna Ben Cara Dan\n\nstart\nplan\nplan\nnegotiate\n"
+    script.write_text("# a comment\nplayers Anna Ben Cara Dan\n\nstart\nplan\nplan\nfaceup brute brute driver\nnegotiate\n"
                       "leave Dan 2 from Anna\nundo\nstate\n", encoding="utf-8")
     out = _run_script(capsys, script, "--lang", "en", "--seed", "4")
-    assert [o["command"] for o in out] == ["players Anna Ben Cara Dan", "start", "plan", "plan", "negotiate",
+    assert [o["command"] for o in out] == ["players Anna Ben Cara Dan", "start", "plan", "plan",
+                                          "faceup brute brute driver", "negotiate",
                                           "leave Dan 2 from Anna", "undo", "state"]
-    assert [o["accepted"] for o in out] == [True, True, True, False, True, True, True, True]
+    assert [o["accepted"] for o in out] == [True, True, True, False, True, True, True, True, True]
     refused = out[3]
     assert refused["reason"] and refused["said"] == [refused["reason"]] and refused["line"] == 6
     assert set(out[0]) == {"line", "command", "accepted", "reason", "said", "state"}
-    assert out[5]["state"]["players"][3]["cash"] == 12 and out[6]["state"]["players"][3]["cash"] == 8
+    assert out[6]["state"]["players"][3]["cash"] == 12 and out[7]["state"]["players"][3]["cash"] == 8
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -107,11 +110,11 @@ def test_documented_example_is_in_the_docs():
 
 def test_undo_restores_money_and_phase(make):
     s = make(["Anna", "Ben", "Cara", "Dan"])
-    ok(s, "plan", "negotiate", "leave Dan 3 from Anna")
+    ok(s, "plan", "faceup brute acrobat acrobat", "negotiate", "leave Dan 3 from Anna")
     assert cash(s)["Dan"] == 13
     ok(s, "undo")
     assert cash(s) == {"Anna": 8, "Ben": 8, "Cara": 8, "Dan": 8}
-    ok(s, "undo", "undo")
+    ok(s, "undo", "undo", "undo")
     st = s.game.public_state()
     assert st["phase"] == "ready" and st["centre"] == 0 and st["round"] == 0
 
@@ -122,7 +125,8 @@ def test_resume_after_a_crash_loses_nothing(tmp_path):
     journal = tmp_path / "j.jsonl"
     game = make_game("millions-of-dollars", 7, "en", {"timer": 30})
     s = AssistantSession(game, journal)
-    lines = ["players Anna Ben Cara Dan Eva Finn Gus", "leader Cara", "start", "plan", "negotiate",
+    lines = ["players Anna Ben Cara Dan Eva Finn Gus", "leader Cara", "start", "plan",
+             "faceup tech acrobat brute mentalist brain driver", "negotiate",
              "leave Gus 2 from Anna", "leave Eva", "undo", "vote 4", "reveal tech Anna", "target mentalist"]
     for line in lines:
         assert s.execute(line).accepted
@@ -145,10 +149,39 @@ def test_table_screen_shows_the_game(make, tmp_path):
     from tiptoi_sim.speech import SilentSpeaker
 
     s = make(["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus"], lang="de")
-    ok(s, "plan", "negotiate", "leave Gus", "vote 4", "reveal tech Anna", "target brain", "reveal acrobat Ben")
+    ok(s, "plan", "faceup tech acrobat brute mentalist brain driver", "negotiate", "leave Gus", "vote 4",
+       "reveal tech Anna", "target brain", "reveal acrobat Ben")
     png = tmp_path / "table.png"
     TableScreen(s, SilentSpeaker()).loop(max_frames=2, screenshot=str(png))
     img = pygame.image.load(str(png))
     w, h = img.get_size()
     colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, w, 7) for y in range(0, h, 7)}
     assert len(colours) > 20
+
+
+TABLE_STATE = REPO / "docs" / "assistants" / "examples" / "millions-of-dollars-table.yaml"
+TABLE_SCRIPT = REPO / "docs" / "assistants" / "examples" / "millions-of-dollars-table.txt"
+
+
+def test_the_real_table_example_runs_as_documented(capsys):
+    """Joining mid-game from the state file, fixing a mistake, and the documented answers."""
+    out = _run_script(capsys, TABLE_SCRIPT, "--from", str(TABLE_STATE))
+    refused = [o["command"] for o in out if not o["accepted"]]
+    assert refused == ["target driver"]
+    assert not any(o.get("error") for o in out)
+    first, fixed, last = out[0], out[1], out[-1]
+    assert any("Ben: $9M" in x for x in first["shown"])
+    assert fixed["said"] == ["Corrected: Ben now has 11 million dollars, not 9 million dollars; "
+                             "2 million dollars came from the reserve."]
+    st = last["state"]
+    assert st["phase"] == "ready" and st["round"] == 3
+    assert {p["name"]: p["cash"] for p in st["players"]} == {"Anna": 21, "Ben": 18, "Cara": 29, "Dan": 8, "Eva": 12}
+    assert st["total"] == 450 and st["money_ok"]
+    doc = (REPO / "docs" / "assistants" / "millions-of-dollars.md").read_text(encoding="utf-8")
+    assert "## At a real table" in doc
+    for f in (TABLE_STATE, TABLE_SCRIPT):
+        assert f.read_text(encoding="utf-8") in doc
+    said = [x for o in out for x in o["said"]]
+    for line in doc[doc.index("What it says:"):doc.index("To save the game")].splitlines():
+        if line.startswith("   ") and line.strip() != "…":
+            assert line.strip() in said, line

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cash, no, ok
+from conftest import cash, no, ok, up
 
 SEVEN = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus"]
 FOUR = SEVEN[:4]
@@ -66,7 +66,8 @@ def test_planning_adds_loot_cash_and_collects_stakes(make):
     assert st["centre"] == 12 + 4 * 2 and st["reserve"] == 400 - 12
     assert all(p["cash"] == 8 and p["staked"] == 2 and p["roles_in"] == 1 for p in st["players"])
     assert no(s, "leave Anna")                   # not negotiating yet
-    ok(s, "negotiate")
+    assert "faceup" in no(s, "negotiate")
+    ok(s, up, "negotiate")
     assert s.game.timer_seconds() == 120.0
 
 
@@ -79,15 +80,15 @@ def test_three_players_stake_per_role(make):
 
 def test_leave_returns_stake_and_pays_the_agreed_amounts(make):
     s = make(FOUR)
-    ok(s, "plan", "negotiate")
+    ok(s, "plan", up, "negotiate")
     res = ok(s, "leave Dan 3 from Ben 1 from Cara")
     assert cash(s) == {"Anna": 8, "Ben": 5, "Cara": 7, "Dan": 8 + 2 + 3 + 1}
     assert res.state["centre"] == 10 + 6
     assert res.state["players"][3]["roles_in"] == 0
-    assert "Ben pays Dan $3M for leaving." in res.said
+    assert "Ben pays Dan 3 million dollars for leaving." in res.said
     assert "no role left" in no(s, "leave Dan")
-    assert "only $5M" in no(s, "leave Anna 6 from Ben")
-    assert "only $5M" in no(s, "leave Anna 3 from Ben 3 from Ben")  # the sum counts
+    assert "only 5 million dollars" in no(s, "leave Anna 6 from Ben")
+    assert "only 5 million dollars" in no(s, "leave Anna 3 from Ben 3 from Ben")  # the sum counts
     assert no(s, "leave Anna 2 from Anna")
     assert no(s, "leave Anna -2 from Ben")
     assert no(s, "leave Anna 2 Ben 3")          # an amount without its payer
@@ -100,14 +101,14 @@ def test_leave_returns_stake_and_pays_the_agreed_amounts(make):
 ])
 def test_vote_needs_at_least_half_of_all_players(make, players, yes, passes):
     s = make(SEVEN[:players])
-    ok(s, "plan", "negotiate", "leave Anna")   # a player who left still votes
+    ok(s, "plan", up, "negotiate", "leave Anna")   # a player who left still votes
     res = ok(s, f"vote {yes}")
     assert res.state["phase"] == ("heist" if passes else "negotiation")
 
 
 def test_vote_by_names_and_refusals(make):
     s = make(FOUR)
-    ok(s, "plan", "negotiate")
+    ok(s, "plan", up, "negotiate")
     assert no(s, "vote 5")
     assert no(s, "vote Anna anna")
     assert ok(s, "vote Anna").state["phase"] == "negotiation"
@@ -120,7 +121,7 @@ def test_timer_and_timeout(make):
     assert s.game.timer_seconds() is None
     ok(s, "plan")
     assert s.game.timer_seconds() is None      # choosing cards is not timed
-    ok(s, "negotiate")
+    ok(s, up, "negotiate")
     assert s.game.timer_seconds() == 45.0
     ok(s, "timer 0")
     assert s.game.timer_seconds() is None
@@ -134,7 +135,7 @@ def test_timer_and_timeout(make):
 
 def test_all_leave_loot_goes_back_and_leader_to_poorest(make):
     s = make(FOUR, cash=10)
-    ok(s, "plan", "negotiate", "leave Anna", "leave Ben 1 from Anna", "leave Cara", "leave Dan")
+    ok(s, "plan", up, "negotiate", "leave Anna", "leave Ben 1 from Anna", "leave Cara", "leave Dan")
     res = ok(s, "vote 2")
     st = res.state
     assert st["phase"] == "ready" and st["centre"] == 0 and st["reserve"] == 400
@@ -145,15 +146,15 @@ def test_all_leave_loot_goes_back_and_leader_to_poorest(make):
 
 def test_leader_card_ties_go_nearest_clockwise_leader_last(make):
     s = make(FOUR, leader="Cara")
-    ok(s, "plan", "negotiate", "leave Anna", "leave Ben", "leave Cara", "leave Dan", "vote 4")
-    # everyone has $10M: nearest clockwise after Cara is Dan
+    ok(s, "plan", up, "negotiate", "leave Anna", "leave Ben", "leave Cara", "leave Dan", "vote 4")
+    # everyone has 10 million dollars: nearest clockwise after Cara is Dan
     assert [p["name"] for p in s.game.public_state()["players"] if p["leader"]] == ["Dan"]
 
 
 @pytest.mark.parametrize("leader, winner", [("Cara", "Anna"), ("Ben", "Ben"), ("Anna", "Anna"), ("Dan", "Anna")])
 def test_fifty_million_wins_at_once_ties_nearest_leader(make, leader, winner):
     s = make(FOUR, cash=100, leader=leader)
-    ok(s, "plan", "negotiate", "leave Cara", "leave Dan", "vote 2",
+    ok(s, "plan", up, "negotiate", "leave Cara", "leave Dan", "vote 2",
        "reveal acrobat none")
     res = ok(s, "reveal brute Anna Ben")
     # centre 108 - 4 = 104; Brutes take 2 each; 100 shared by 2 -> 50 each; 8 + 2 + 50 = 60
@@ -169,7 +170,7 @@ def test_richest_wins_after_the_fifth_loot_card(make):
     s = make(FOUR, cash=10)
     for rnd in range(1, 6):
         assert s.game.public_state()["phase"] == "ready"
-        ok(s, "plan", "negotiate")
+        ok(s, "plan", up, "negotiate")
         if rnd == 5:
             ok(s, "leave Dan 1 from Anna")
         ok(s, "leave Anna", "leave Ben", "leave Cara")
@@ -184,9 +185,9 @@ def test_richest_wins_after_the_fifth_loot_card(make):
 def test_last_card_tie_goes_to_the_leader(make):
     s = make(FOUR, cash=10, leader="Ben")
     for _ in range(5):
-        ok(s, "plan", "negotiate", "leave Anna", "leave Ben", "leave Cara", "leave Dan", "vote 2")
+        ok(s, "plan", up, "negotiate", "leave Anna", "leave Ben", "leave Cara", "leave Dan", "vote 2")
     st = s.game.public_state()
-    # the leader card went Ben->Cara->Dan->Anna->Ben; all tied at $10M: the leader is nearest
+    # the leader card went Ben->Cara->Dan->Anna->Ben; all tied at 10 million dollars: the leader is nearest
     leader = [p["name"] for p in st["players"] if p["leader"]]
     assert st["winner"] == leader[0] == "Ben"
 
@@ -203,13 +204,13 @@ def test_german_is_the_default(make):
     s = make(FOUR, lang="de")
     res = ok(s, "plan")
     assert any("Beutekarte" in t for t in res.said)
-    assert "Nicht jetzt" in no(s, "plan")
+    assert "erst, wenn Beutekarte 1 verteilt ist" in no(s, "plan")
 
 
 def test_one_countdown_per_negotiation(make):
     s = make(FOUR, options={"timer": 60})
     assert s.game.timer_key() is None
-    ok(s, "plan", "negotiate")
+    ok(s, "plan", up, "negotiate")
     key = s.game.timer_key()
     ok(s, "leave Dan 1 from Anna", "vote 1")           # deals and a failed vote: same countdown
     assert s.game.timer_key() == key

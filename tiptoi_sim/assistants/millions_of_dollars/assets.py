@@ -35,6 +35,8 @@ class Role:
     names: dict[str, str]
     amount: int = 0
     victims: tuple[str, ...] = ()
+    #: per language: ``one``, ``many`` (no article), ``the`` (subject), ``the_acc`` (object)
+    forms: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,22 @@ def _names(m, key, field_name: str) -> dict[str, str]:
     return {lang: str(names[lang]).strip() for lang in LANGUAGES}
 
 
+FORMS = ("one", "many", "the", "the_acc")
+
+
+def _forms(rm, field_name: str) -> dict[str, dict[str, str]]:
+    """A role's words in sentences, per language (see edition.yaml)."""
+    forms = req(rm, "forms", dict, field_name)
+    only_keys(forms, LANGUAGES, field_name)
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        m = req(forms, lang, dict, f"{field_name}.{lang}")
+        only_keys(m, FORMS, f"{field_name}.{lang}")
+        out[lang] = {k: req(m, k, str, f"{field_name}.{lang}.{k}", check=lambda v: bool(v.strip()),
+                            expected="a word that is not empty").strip() for k in FORMS}
+    return out
+
+
 def load_edition(path: Path) -> Edition:
     data = load_yaml(path)
     if not isinstance(data, LMap):
@@ -133,7 +151,7 @@ def load_edition(path: Path) -> Edition:
         f = f"roles[{i}]"
         if not isinstance(rm, dict):
             raise fail(roles_l, f, "a mapping with id, effect, colour and names", i)
-        only_keys(rm, ["id", "effect", "colour", "amount", "victims", "names"], f)
+        only_keys(rm, ["id", "effect", "colour", "amount", "victims", "names", "forms"], f)
         rid = req(rm, "id", str, f"{f}.id", check=lambda v: v.isidentifier() and v not in seen_ids,
                   expected="a new role id (letters, digits, _)")
         effect = req(rm, "effect", str, f"{f}.effect", check=lambda v: v in EFFECTS,
@@ -150,7 +168,7 @@ def load_edition(path: Path) -> Edition:
             raise fail(rm, f"{f}.victims", "the role ids the Mentalist may rob (a list that is not empty)",
                        "victims")
         roles.append(Role(rid, effect, colour, _names(rm, "names", f"{f}.names"), amount,
-                          tuple(str(v) for v in victims)))
+                          tuple(str(v) for v in victims), _forms(rm, f"{f}.forms")))
         seen_ids.add(rid)
         seen_colours.add(colour)
     effects = [r.effect for r in roles]

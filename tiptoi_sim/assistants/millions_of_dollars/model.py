@@ -3,16 +3,24 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
+
+from tiptoi_sim.core.numbers import NumberError, is_whole, parse_money, parse_whole
+
+MILLION = 1_000_000
 
 #: words that mean "nobody" in a reveal or a target
 NOBODY = ("none", "nobody", "-", "niemand", "keiner", "keine")
 #: the word between an amount and its payer in ``leave``
 FROM = ("from", "von")
+#: the word between a payer and the payee in ``pay`` (optional)
+TO = ("to", "an")
+#: a player's answer in a vote
+YES = ("yes", "ja", "dafuer")
+NO = ("no", "nein", "dagegen")
 #: words a player may not be called (they mean something in the command language)
-RESERVED = set(NOBODY) | set(FROM) | {"all", "alle"}
+RESERVED = set(NOBODY) | set(FROM) | set(TO) | set(YES) | set(NO) | {"all", "alle", "value", "wert"}
 
 
 @dataclass
@@ -41,10 +49,22 @@ def fold(word: str) -> str:
     return "".join(c for c in w if not unicodedata.combining(c))
 
 
-_AMOUNT = re.compile(r"^\$?(\d+)\s*(m|mio|mio\.)?$", re.IGNORECASE)
-
-
 def parse_amount(word: str) -> int | None:
-    """``3``, ``3M``, ``$3M`` -> 3 (millions); anything else -> None."""
-    m = _AMOUNT.match(word.strip())
-    return int(m.group(1)) if m else None
+    """Whole millions as people type them: ``3``, ``3M``, ``$3M``, ``3 Mio`` and ``3000000``
+    all mean 3; None for anything else (no number, a fraction of a million, a sign).
+    The digits go through :func:`tiptoi_sim.core.numbers.parse_money`."""
+    text = word.strip()
+    if not text or text[0] in "+-":
+        return None
+    try:
+        n = parse_money(text, lo=0)
+    except NumberError:
+        return None
+    if n >= MILLION:  # "3M", "3 Mio", "3000000": an amount in dollars
+        return n // MILLION if n % MILLION == 0 else None
+    return n
+
+
+def parse_count(word: str) -> int | None:
+    """A plain count (a number of votes, seconds, a seat): ASCII digits only, else None."""
+    return parse_whole(word, lo=0) if is_whole(word.strip()) else None

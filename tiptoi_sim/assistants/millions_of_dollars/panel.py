@@ -18,7 +18,7 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
     t = game.t
 
     def money(n: int) -> str:
-        return t("money_short", n=n)
+        return game.short(n)
 
     big, normal, small = fonts["big"], fonts["normal"], fonts["small"]
     x, y = rect.left, rect.top
@@ -55,6 +55,12 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
         line(t("panel.winner", name=state["winner"]), big, ACCENT)
     elif state.get("calling"):
         line(t("panel.calling", role=game.role_name(state["calling"])), normal, ACCENT)
+    if state.get("face_up") and state.get("phase") in ("planning", "negotiation", "heist"):
+        line(t("panel.face_up", roles=", ".join(game.role_name(r) for r in state["face_up"])), small, DIM)
+    if state.get("vote"):
+        v = state["vote"]
+        line(game.t("show.vote", leader=v["caller"], yes=", ".join(v["yes"]) or "–", no=", ".join(v["no"]) or "–"),
+             small, ACCENT)
     if state.get("tech_target") and state.get("phase") == "heist":
         line(t("panel.tech_target", role=game.role_name(state["tech_target"])), small, BAD)
     line(state.get("expected", ""), small, FG)
@@ -62,8 +68,8 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
 
     # one row per player
     row_h = normal.get_height() + gap
-    cash_x = x + int(rect.width * 0.38)
-    roles_x = x + int(rect.width * 0.58)
+    cash_x = x + rect.width * 38 // 100
+    roles_x = x + rect.width * 58 // 100
     in_round = state["phase"] not in ("setup", "ready") or state["round"] > 0
     for p in state["players"]:
         if y + row_h > rect.bottom:
