@@ -232,13 +232,14 @@ def test_rulebook_example_4_plunder_from_the_top_and_success():
     assert {"green2", "green4"} <= set(state(s)["safes"]["5"]) and state(s)["player"] == "Anna"
 
 
-def test_plunder_failure_chips_for_the_robbed_and_bars_back():
+def test_plunder_failure_chips_for_both_and_bars_back():
     s = _plunder_setup()
     arrange_safe(s, "1", "red1", "red1", "red1", "blue1", "blue2", "blue3")
     run(s, ["move", "take red1", "roll 1 1", "move", "plunder green/6:2 red/4", "roll 2 2"])
     st = state(s)
     anna, ben = player(s, "Anna"), player(s, "Ben")
-    assert anna["chips"] == 2 and ben["chips"] == 0 and st["chips_supply"] == 18
+    # every failed roll gives its roller 2 chips, a failed plunder too; the robbed get theirs as well
+    assert anna["chips"] == 2 and ben["chips"] == 2 and st["chips_supply"] == 16
     assert anna["case"]["green/6"] == 4 and anna["case"]["red/4"] == 4     # back in the same places
     assert "red1" in st["safes"]["8"]                                     # Ben's deposit: into his arrow's safe
     assert ben["arrow"] == "12" and ben["heading"] == "1"
