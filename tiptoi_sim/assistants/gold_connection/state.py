@@ -31,10 +31,17 @@ def _names(bars) -> list[str]:
 def export_state(g) -> dict[str, Any]:
     out: dict[str, Any] = {"mode": g.mode, "variant": g.variant, "deal_seed": g.deal_seed,
                            "phase": g.phase, "counter": g.turn_no, "rolls": g.rolls}
+    def heading(i, p):
+        # the way the arrow points from the robber stone; mid-turn the mover's arrow is away from
+        # it, and the state's turn tells where (the path)
+        if g.turn is not None and i == g.current and g.phase != "sort":
+            return g.turn["start_heading"]
+        return p["heading"]
+
     out["players"] = [{"name": p["name"], "colour": p["colour"], "robber": p["robber"],
-                       "heading": p["heading"], "chips": p["chips"],
+                       "heading": heading(i, p), "chips": p["chips"],
                        "case": {f"{c}/{s}": h for (c, s), h in p["case"].heights.items() if h}}
-                      for p in g.players]
+                      for i, p in enumerate(g.players)]
     if g.players:
         out["current"] = g.players[g.current]["name"]
         out["first"] = g.players[g.first]["name"]
@@ -130,7 +137,8 @@ def load_state(cls, assets, state, *, seed, lang, options):
     g.deal_seed = _whole(state, "deal_seed", "state.deal_seed", 0, 2 ** 63, default=g.deal_seed)
     g.phase = opt(state, "phase", str, "state.phase", "move" if state.get("players") else "players",
                   check=lambda v: v in PHASES, expected="one of " + ", ".join(PHASES))
-    g.turn_no = _whole(state, "counter", "state.counter", 0, ed.turns, default=0)
+    # in the variant the game ends on complete rows, and the counter may pass its last space
+    g.turn_no = _whole(state, "counter", "state.counter", 0, 10 ** 6 if g.variant else ed.turns, default=0)
     g.rolls = _whole(state, "rolls", "state.rolls", 0, 10 ** 9, default=0)
     players = opt(state, "players", list, "state.players", [])
     if g.phase == "players" and players:

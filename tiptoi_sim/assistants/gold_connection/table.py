@@ -164,7 +164,7 @@ class TableMixin:
             raise self._no("fix.usage")
         if self.turn_no < 1:
             raise self._no("fix.counter_setup")
-        n = parse_whole(rest[0], field="counter", lo=1, hi=self.ed.turns)
+        n = parse_whole(rest[0], field="counter", lo=1, hi=10 ** 6 if self.variant else self.ed.turns)
         if n == self.turn_no:
             raise self._no("fix.counter_same", turn=n)
         self.turn_no = n

@@ -55,7 +55,7 @@ def export_state(g) -> dict[str, Any]:
         run["joker_category"] = r.joker_category
         out["run"] = run
     if g.reveal is not None:
-        out["reveal"] = {"round": g.reveal["round"], "right": g.reveal["right"],
+        out["reveal"] = {"round": g.reveal["round"], "right": g.reveal["right"], "answer": g.reveal["answer"],
                          "steps": {s["window"]: s["chips"] for s in g.reveal["steps"]},
                          "kept": g.reveal["kept_chips"], "lost": g.reveal["lost_chips"]}
     return out
@@ -230,20 +230,22 @@ def _load_run(g, run, Run):
                    "stakes")
     r.joker_used = opt(run, "joker_used", bool, "state.run.joker_used", False)
     jr = run.get("joker_round")
-    r.joker_round = _whole(run, "joker_round", "state.run.joker_round", 1, rnd) if jr is not None else (
+    r.joker_round = _whole(run, "joker_round", "state.run.joker_round", 1, g.rounds) if jr is not None else (
         rnd if r.joker_used else None)
     r.timed_out = opt(run, "timed_out", bool, "state.run.timed_out", False)
     r.typed_category = opt(run, "category", (str, int), "state.run.category")
     r.joker_category = opt(run, "joker_category", (str, int), "state.run.joker_category")
-    if g.mode == "pack":
+    if g.mode == "pack" or run.get("offered"):  # a finished pack run stays on show after mode cards
         _load_cards(g, r, run, playing)
     return r
 
 
 def _card_id(g, m, key, field):
-    cid = opt(m, key, (str, int), field)
+    cid = m[key] if isinstance(m, list) else opt(m, key, (str, int), field)
     if cid is None:
         return None
+    if not isinstance(cid, (str, int)) or isinstance(cid, bool):
+        raise fail(m, field, f"a card id of pack {g.pack_name}, got {cid!r}", key)
     try:
         g.pack.card(str(cid))
     except KeyError:
@@ -259,7 +261,7 @@ def _load_cards(g, r, run, playing):
         raise fail(run, "state.run.offered", "the two card ids drawn this round", "offered")
     for i, cid in enumerate(offered):
         c = _card_id(g, offered, i, f"state.run.offered[{i}]")
-        if playing and g.pack.card(c).kind != kind:
+        if g.phase in ("choose", "stake", "locked") and g.pack.card(c).kind != kind:
             raise fail(offered, f"state.run.offered[{i}]", f"a card with {kind} answers for round {r.round}", i)
         if c not in g.pool.drawn:
             raise fail(offered, f"state.run.offered[{i}]", "a card listed in state.cards_drawn", i)
@@ -279,7 +281,7 @@ def _load_cards(g, r, run, playing):
 
 
 def _load_reveal(g, rev):
-    only_keys(rev, ["round", "right", "steps", "kept", "lost"], "state.reveal")
+    only_keys(rev, ["round", "right", "answer", "steps", "kept", "lost"], "state.reveal")
     rnd = _whole(rev, "round", "state.reveal.round", 1, g.rounds)
     opened = g.ed.open_windows(rnd)
     right = req(rev, "right", str, "state.reveal.right", check=lambda v: v.upper() in opened,
@@ -293,8 +295,7 @@ def _load_reveal(g, rev):
         steps.append({"window": w, "chips": n, "money": n * g.ed.chip_value})
     kept = _chips(rev, "kept", "state.reveal.kept", g, default=0) if "kept" in rev else 0
     lost = _whole(rev, "lost", "state.reveal.lost", 0, g.ed.chips, default=0) if "lost" in rev else 0
-    card = g.card(g.run.played) if (g.mode == "pack" and g.run is not None and g.run.played) else None
-    answer = card.answer_text(right) if card is not None and card.right == right else None
+    answer = opt(rev, "answer", (str, int), "state.reveal.answer")
     return {"round": rnd, "right": right, "answer": answer, "steps": steps, "kept_chips": kept,
             "kept": kept * g.ed.chip_value, "lost_chips": lost}
 

@@ -147,6 +147,7 @@ class TableMixin:
         if self.phase == "revealed":
             (right,) = list(r.stakes) or [self.open_windows()[0]]
             r.stakes = {right: n}
+            r.round_start_chips = max(r.round_start_chips, n)
         else:
             r.round_start_chips = n  # the money the round began with ("saved" if it is lost)
         key = "fix.chips_from_shaft" if delta > 0 else "fix.chips_to_shaft"
@@ -166,6 +167,9 @@ class TableMixin:
             raise self.refuse("refuse.fix.round_last", rounds=self.rounds)
         if n == r.round:
             raise self.refuse("refuse.fix.same_round", round=n)
+        closed = [w for w in r.stakes if w not in self.ed.open_windows(n)]
+        if closed:
+            raise self.refuse("refuse.fix.round_window", letter=closed[0], round=n)
         r.round = n
         return [self.say("fix.round", round=n, rounds=self.rounds, answers=new,
                          windows=", ".join(self.open_windows()))]
