@@ -255,9 +255,9 @@ def _random_game(seed: int, steps: int, check_every: bool):
     return s, lines
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(4))
 def test_round_trip_at_every_step_of_random_games(seed):
-    s, lines = _random_game(seed, 200, True)
+    s, lines = _random_game(seed, 160, True)
     assert len(lines) > 20
     _assert_conserved(s.game)
 

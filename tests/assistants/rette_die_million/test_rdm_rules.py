@@ -123,7 +123,7 @@ def test_lock_refused_until_all_chips_placed_and_a_window_empty(s):
     assert "noch nicht" in refused(s, "lock").lower()          # nothing placed
     ok(s, "put 39 A")
     reason = refused(s, "lock")
-    assert "1 Chip, 25.000 €, liegen auf keinem Fenster" in reason
+    assert "1 Chip, 25.000 €, liegt auf keinem Fenster" in reason
     ok(s, "put 1 B")
     ok(s, "stake A=10 B=10 C=10 D=10")                         # every open window covered
     assert "Ein Fenster muss frei bleiben" in refused(s, "lock")

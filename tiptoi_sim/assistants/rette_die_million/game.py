@@ -184,7 +184,13 @@ class RetteDieMillion(TableMixin, AssistantGame):
     #: template fields that hold a number of chips; they are rendered as "1 Chip"/"10 Chips"
     CHIP_FIELDS = ("chips", "left", "on", "have", "moved")
 
+    #: templates whose verb agrees with a count of chips have a ``_one`` twin for exactly one
+    #: chip ("1 chip drops out"); the count is ``chips`` unless named here
+    ONE_FIELD = {"refuse.take.not_enough": "on"}
+
     def say(self, key: str, **kw: Any) -> str:
+        if kw.get(self.ONE_FIELD.get(key, "chips")) == 1 and self.ph.has(key + "_one"):
+            key += "_one"
         for f in self.CHIP_FIELDS:
             if isinstance(kw.get(f), int):
                 kw[f] = chips_text(self.ph, kw[f])
@@ -580,6 +586,8 @@ class RetteDieMillion(TableMixin, AssistantGame):
         r = self.run
         assert r is not None
         on = r.stakes.get(letter, 0)
+        if not r.unplaced:
+            return self.say("stake.window_done", letter=letter, chips=on, money=self.money(on))
         return self.say("stake.window", letter=letter, chips=on, money=self.money(on),
                         left=r.unplaced, left_money=self.money(r.unplaced))
 
@@ -590,6 +598,8 @@ class RetteDieMillion(TableMixin, AssistantGame):
                  if r.stakes.get(w) else self.say("stake.part_empty", letter=w) for w in self.open_windows()]
         if not left:
             return "; ".join(parts) + "."
+        if not r.unplaced:
+            return self.say("stake.summary_done", windows="; ".join(parts))
         return self.say("stake.summary", windows="; ".join(parts), left=r.unplaced,
                         left_money=self.money(r.unplaced))
 

@@ -28,8 +28,8 @@ class TableMixin:
     # -- amounts ----------------------------------------------------------------------
     def amount_to_chips(self, words: list[str], what: str) -> int:
         """Chips from ``N``, ``N chips``, or an amount in euros (``750000``, ``750.000 €``,
-        ``1 Mio``). A bare number that is a whole number of chips' worth of euros is euros
-        (25000 = 1 chip); a smaller one is a count of chips."""
+        ``1 Mio``). A bare number below one chip's value (25,000) is a count of chips; from
+        there on it is euros and must be a whole number of chips."""
         ed = self.ed
         text = " ".join(words).strip()
         low = text.lower()
@@ -41,10 +41,10 @@ class TableMixin:
                 raise self.refuse("refuse.chips.usage", arg=text)
         if is_whole(text):
             n = parse_whole(text, field=what, lo=0, hi=10 ** 12)
+            if n < ed.chip_value:   # less than one chip's worth of euros: a count of chips
+                return n
             if n % ed.chip_value == 0:
                 return n // ed.chip_value
-            if n <= ed.chips:
-                return n
             raise self.refuse("refuse.chips.amount", arg=text, chip=self.money(1))
         n = self._euros_to_chips(text)
         if n is None:
