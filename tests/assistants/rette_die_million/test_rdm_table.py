@@ -131,6 +131,11 @@ CASES = [
     ("the last round won", st(round=8, chips=3), ["stake A=3", "lock", "reveal A"],
      dict(said="Team Blau brings €75,000 through all 8 rounds",
           check=lambda s: s["scoreboard"][0]["finished"] and s["scoreboard"][0]["money"] == 75_000)),
+    ("the quizmaster does not stake", st(), ["!Carla put 10 A", "Anna put 10 A", "Blau put 30 B"],
+     dict(check=lambda s: s["run"]["windows"][1]["chips"] == 30)),
+    ("only the quizmaster reveals", st(), ["stake A=40", "lock", "!Ben reveal A"],
+     dict(reason="Ben does not read in this run: Carla is the quizmaster")),
+    ("the quizmaster reveals", st(), ["stake A=40", "lock", "Carla reveal A"], dict(said="You saved €1 million")),
     ("a correction is undone like any command", st(), ["fix chips 10", "undo"],
      dict(check=lambda s: s["run"]["chips"] == 40)),
 ]

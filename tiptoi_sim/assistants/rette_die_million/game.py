@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused
+from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused, split_actor
 from tiptoi_sim.assistants.rette_die_million.data import Assets, Card, load_assets
 from tiptoi_sim.assistants.rette_die_million.deck import CardPool
 from tiptoi_sim.assistants.rette_die_million.scoring import RunResult, ranked
@@ -248,14 +248,40 @@ class RetteDieMillion(TableMixin, AssistantGame):
                 "verschiebe": "move", "einloggen": "lock", "auflösen": "reveal", "weiter": "next",
                 "nochmal": "repeat", "punkte": "scores", "score": "scores", "add": "put"}
 
+    #: what the guessing team does, and what the quizmaster does (``Anna put 10 A``,
+    #: ``Carla reveal B``): typed with a name, the rules check that this person may do it
+    TEAM_VERBS = frozenset({"choose", "put", "take", "move", "stake", "clear", "joker", "lock"})
+    QUIZMASTER_VERBS = frozenset({"asked", "reveal"})
+
     def handle(self, cmd: Command) -> list[str]:
+        actor, cmd = split_actor(cmd, self._actor_names())
         verb = self._ALIASES.get(cmd.verb, cmd.verb)
         method: Callable[[Command], list[str]] | None = getattr(self, f"_cmd_{verb}", None)
         if verb not in self._PHASES or method is None:
             raise self.refuse("refuse.unknown", verb=cmd.verb)
         if self.phase not in self._PHASES[verb]:
             raise self.refuse_when(verb)
+        if actor is not None:
+            self._check_actor(actor, verb)
         return method(cmd)
+
+    def _actor_names(self) -> list[str]:
+        names = [t.name for t in self.teams] + self.people()
+        if self.run is not None and self.run.quizmaster:
+            names.append(self.run.quizmaster)
+        return names
+
+    def _check_actor(self, actor: str, verb: str) -> None:
+        """The guessing team chooses and stakes; the quizmaster reads and reveals."""
+        r = self.run
+        if r is None or self.phase == "setup":
+            return
+        team = self.teams[r.team]
+        in_team = actor.casefold() in {team.name.casefold(), *(m.casefold() for m in team.members)}
+        if verb in self.TEAM_VERBS and not in_team:
+            raise self.refuse("refuse.actor.team", name=actor, team=team.name)
+        if verb in self.QUIZMASTER_VERBS and (in_team or (r.quizmaster and actor.casefold() != r.quizmaster.casefold())):
+            raise self.refuse("refuse.actor.quizmaster", name=actor, quizmaster=r.quizmaster or "–")
 
     def refuse_when(self, verb: str) -> Refused:
         """A command at the wrong moment: the rule that says when it fits, then the missing step."""
