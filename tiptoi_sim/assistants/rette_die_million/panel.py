@@ -138,6 +138,9 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
         "panel.round", round=run["round"], rounds=run["rounds"])
     surface.blit(normal.render(line, True, GOLD), (head.left, head.top))
     joker = ph.render("panel.joker_used" if run["joker_used"] else "panel.joker")
+    field = run.get("joker_card") or {}
+    if field.get("category"):  # the card lying on the joker field
+        joker = ph.render("panel.joker_field", category=field["category"])
     jimg = small.render(joker, True, DIM if run["joker_used"] else GOLD)
     surface.blit(jimg, (head.right - jimg.get_width(), head.top))
     y = head.top + normal.get_height()
