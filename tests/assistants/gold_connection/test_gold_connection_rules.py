@@ -299,10 +299,10 @@ def test_variant_ends_on_two_6_series_or_three_5_series(rows, take, row, over):
 
 
 # -- on screen: the program's dice ---------------------------------------------------------------
-def test_screen_mode_rolls_from_the_seed_and_refuses_typed_dice():
+def test_screen_mode_rolls_from_the_seed_and_reads_typed_dice_too():
     def play(seed):
         s = session(mode="screen", seed=seed)
-        run(s, ["players Anna:green Ben", "!roll 3 4", "roll"])
+        run(s, ["players Anna:green Ben", "!roll 3 9", "roll"])
         return s
     a, b = play(21), play(21)
     assert state(a)["start"] == state(b)["start"]
@@ -318,8 +318,12 @@ def test_screen_mode_rolls_from_the_seed_and_refuses_typed_dice():
     here = a.game.me["arrow"]
     bar = state(a)["safes"][here][0]
     assert a.game._robber_at(here) is None                   # (with this seed the safe is free)
-    run(a, [f"take {bar}", "!roll 6 6", "roll"])
+    run(a, [f"take {bar}", "roll"])
     assert state(a)["last_roll"]["sum"] == sum(state(a)["last_roll"]["dice"])
+    # the dice on the table are the truth: typed dice count on screen as well
+    b = play(22)
+    run(b, ["undo", "roll 6 5"])
+    assert state(b)["start"]["dice"] == [6, 5]
 
 
 def test_setup_commands_and_bad_options():

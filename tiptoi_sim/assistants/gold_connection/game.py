@@ -193,21 +193,25 @@ class GoldConnection(TableMixin, AssistantGame):
         return [self._t("dealt", seed=self.deal_seed)]
 
     def _cmd_mode(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         if len(args) != 1 or args[0].lower() not in MODES:
             raise self._no("usage", usage="mode screen|table")
         self.mode = args[0].lower()
         return [self._t("mode." + self.mode)]
 
     def _cmd_variant(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         if len(args) != 1 or args[0].lower() not in ("on", "off"):
             raise self._no("usage", usage="variant on|off")
         self.variant = args[0].lower() == "on"
         return [self._t("variant." + args[0].lower())]
 
+    def _setup_only(self) -> None:
+        if self.phase != "players":
+            raise self._no("setup_only")
+
     def _cmd_players(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         ed = self.ed
         if not ed.min_players <= len(args) <= ed.max_players:
             raise self._no("players_count", min=ed.min_players, max=ed.max_players)
@@ -345,12 +349,11 @@ class GoldConnection(TableMixin, AssistantGame):
 
     # -- dice ----------------------------------------------------------------------------
     def _dice(self, args, *, allow_choice: bool = False) -> list[int]:
-        """Screen mode: the program rolls. Table mode: the dice as entered (one number per
-        die), or one number: the sum (or in the starting roll the value chosen)."""
+        """The dice as entered (one number per die), or one number: the sum (or in the starting
+        roll the value chosen) — in either mode, since the dice on the table are the truth.
+        Without numbers: the program rolls in screen mode; table mode asks for the dice."""
         n, sides = self.ed.dice_count, self.ed.dice_sides
-        if self.mode == "screen":
-            if args:
-                raise self._no("screen_dice")
+        if self.mode == "screen" and not args:
             # each throw seeded from the game's seed and the throws so far: a game loaded from
             # its state file throws what the original would have thrown
             rng = random.Random(f"{self.seed}:roll:{self.rolls}")

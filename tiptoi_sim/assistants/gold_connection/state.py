@@ -131,7 +131,8 @@ def load_state(cls, assets, state, *, seed, lang, options):
     g = cls(assets, seed=seed, lang=lang, options=opts)
     rd = _Reader(g)
     ed = g.ed
-    g.mode = opt(state, "mode", str, "state.mode", g.mode, check=lambda v: v in ("screen", "table"),
+    # a game entered by hand is a game at the table: real dice unless the file says screen
+    g.mode = opt(state, "mode", str, "state.mode", str(opts.get("mode", "table")), check=lambda v: v in ("screen", "table"),
                  expected="screen or table")
     g.variant = opt(state, "variant", bool, "state.variant", g.variant)
     g.deal_seed = _whole(state, "deal_seed", "state.deal_seed", 0, 2 ** 63, default=g.deal_seed)
