@@ -103,6 +103,8 @@ class GoldConnection(TableMixin, AssistantGame):
                 kw[f] = self.chips_text(kw[f])
         if isinstance(kw.get("n_bars"), int):
             kw["n_bars"] = wording.count(kw["n_bars"], self.p.render("word.bar"), self.p.render("word.bars"), self.lang)
+        if isinstance(kw.get("short"), int):
+            kw["short"] = wording.count(kw["short"], self.p.render("word.pip"), self.p.render("word.pips"), self.lang)
         if isinstance(kw.get("points"), int):
             kw["points"] = wording.count(kw["points"], self.p.render("word.point"), self.p.render("word.points"),
                                          self.lang)
