@@ -231,9 +231,14 @@ class TableMixin:
             case: TransportCase = p["case"]
             rows = [f"{self._row(r)}: {', '.join(str(v) for v in range(1, h + 1))}"
                     for r, h in case.heights.items() if h]
-            pos = (self._t("describe.position", robber=self._safe(p["robber"]),
-                           way=self._safe(p["heading"]) if p["heading"] else "–")
-                   if p["robber"] else self._t("describe.no_stone"))
+            moving = self.turn is not None and p is self.me and p["arrow"] != p["robber"]
+            if moving:  # mid-turn the arrow is away from the stone
+                pos = self._t("describe.moving", robber=self._safe(p["robber"]), arrow=self._safe(p["arrow"]))
+            elif p["robber"]:
+                pos = self._t("describe.position", robber=self._safe(p["robber"]),
+                              way=self._safe(p["heading"]) if p["heading"] else "–")
+            else:
+                pos = self._t("describe.no_stone")
             lines.append(self._t("describe.player", player=p["name"], colour=self._colour(p["colour"]),
                                  position=pos, chips=p["chips"], n_bars=case.bar_count(),
                                  points=case.score(self.ed.bonus)["total"]))
