@@ -145,6 +145,9 @@ CASES = [
      two(), ["!fix arrow Ben 5", "fix arrow Ben B"], dict(check=lambda st: st["players"][1]["heading"] == "B")),
     ("the turn counter can be fixed",
      two(counter=4), ["fix counter 35"], dict(said="stands on 35 of 36", check=lambda st: st["counter"]["turn"] == 35)),
+    ("scores tell the points so far and change nothing",
+     two(anna={"chips": 1, "case": {"green/5": 5}}), ["scores"],
+     dict(said="Anna: bars 15, bonus 5, total 20 points (1 chip).", check=lambda st: st["phase"] == "move")),
     ("a correction is undoable",
      two(), ["fix chips Ben 2", "undo"], dict(check=lambda st: st["players"][1]["chips"] == 0 and st["chips_supply"] == 20)),
 ]

@@ -36,6 +36,7 @@ MODES = ("screen", "table")
 class GoldConnection(TableMixin, AssistantGame):
     game_id = "gold-connection"
     title = "Gold Connection"
+    read_only_verbs = frozenset({"scores"})
     commands = [
         CommandHelp("deal SEED", "before the first robber stone: deal the bars into the safes anew from SEED"),
         CommandHelp("mode screen|table", "before the players: the program rolls (screen) or the table enters its dice"),
@@ -52,6 +53,10 @@ class GoldConnection(TableMixin, AssistantGame):
         CommandHelp("end [SAFE]", "end the turn here (SAFE: the arrow's way on a junction); without a roll here first, roll for the distance"),
         CommandHelp("put COLOUR/ROW [VALUE …]", "sorting: lay bars from the deposit onto a row of the case"),
         CommandHelp("auto", "sorting: lay the rest of the deposit the usual way"),
+        CommandHelp("scores", "the points so far (changes nothing)"),
+        CommandHelp("deal table", "before the first robber stone: the table deals by hand; then safe SAFE BAR …"),
+        CommandHelp("safe SAFE [BAR …]", "the bars lying in SAFE, as on the table (same as fix safe)"),
+        CommandHelp("fix WHAT …", "correct one fact: safe, chips, case, turn, counter, robber, arrow"),
     ]
 
     def __init__(self, assets: assets_mod.Assets, *, seed: int = 0, lang: str = "de",
@@ -153,6 +158,8 @@ class GoldConnection(TableMixin, AssistantGame):
         actor, cmd = split_actor(cmd, [p["name"] for p in self.players])
         if cmd.verb in ("fix", "set"):
             return self._cmd_fix(cmd.args)
+        if cmd.verb == "scores":  # anyone may ask, any time
+            return self._cmd_scores(cmd.args)
         if self.phase == "over":
             raise self._no("over")
         fn = getattr(self, "_cmd_" + cmd.verb, None)
@@ -761,6 +768,17 @@ class GoldConnection(TableMixin, AssistantGame):
         self.turn_no += 1
         return [self._begin_turn()]
 
+    def _cmd_scores(self, args) -> list[str]:
+        """The points so far (read-only): bars, bonus, total and chips per player."""
+        if not self.players:
+            raise self._no("phase.players")
+        out = []
+        for p in self.players:
+            sc = p["case"].score(self.ed.bonus)
+            out.append(self._t("score_line", player=p["name"], bars=sc["bars"], bonus=sc["bonus"],
+                               points=sc["total"], chips=p["chips"]))
+        return out
+
     def _game_over(self) -> list[str]:
         self.phase = "over"
         scores = []
@@ -896,6 +914,6 @@ class GoldConnection(TableMixin, AssistantGame):
 
 
 _VERBS = {"mode", "variant", "deal", "players", "roll", "place", "arrow", "move", "take", "plunder", "chips", "fail", "end",
-          "put", "auto", "safe"}
+          "put", "auto", "safe", "scores"}
 #: the moves of a turn: refused while bars lie in the box (off the board)
 _PLAY_VERBS = {"move", "take", "plunder", "end", "roll", "chips", "fail", "put", "auto", "arrow"}
