@@ -22,6 +22,7 @@ from tiptoi_sim import cli
 from tiptoi_sim.assistants.gold_connection.game import GoldConnection
 from tiptoi_sim.assistants.session import AssistantSession, dump_state_file
 from tiptoi_sim.core.errors import DataError
+from tiptoi_sim.core.yamlio import load_yaml_text
 from tiptoi_sim.paths import REPO_DIR
 
 ANNA = dict(name="Anna", colour="red", robber="6", heading="12")
@@ -225,6 +226,25 @@ def test_a_wrong_state_file_names_file_line_and_field(change, field, words):
         load(st, name="table.yaml")
     msg = str(e.value)
     assert "table.yaml:" in msg and field in msg and words in msg, msg
+
+
+def test_a_state_of_the_players_alone_deals_the_rest_into_the_safes():
+    text = """game: gold-connection
+state:
+  counter: 3
+  players:
+    - {name: Anna, colour: red, robber: "6", heading: "12", case: {red/6: 4}}
+    - {name: Ben, colour: blue, robber: "5", heading: "11", chips: 2}
+"""
+    data = load_yaml_text(text, "min.yaml")
+    g = GoldConnection.from_state(assets(), data["state"], seed=4, lang="en", options={})
+    assert g.mode == "table" and g.phase == "move" and g.me["name"] == "Anna" and g.supply == 18
+    _assert_conserved(g)
+    assert sum(len(b) for b in g.safes.values()) == 80
+    red_in_safes = sorted(v for bars in g.safes.values() for c, v in bars if c == "red")
+    assert red_in_safes == [1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6]   # 21 minus Anna's 1-4
+    twin = reload(g)
+    assert twin.public_state() == g.public_state()
 
 
 def test_four_players_cannot_fill_a_row_of_4_in_a_state_file():

@@ -111,8 +111,9 @@ class _Reader:
     def bar(self, m, i, field):
         w = m[i]
         ed = self.g.ed
-        text = str(w)
-        colour = text.rstrip("0123456789")
+        text = str(w).strip().lower()
+        colour = text.rstrip("0123456789").rstrip(" -_/")
+        text = colour + text[len(text.rstrip("0123456789")):]
         digits = text[len(colour):]
         if colour not in ed.colours or not digits or len(digits) > 2:
             raise fail(m, field, "a bar: a colour (" + ", ".join(ed.colours) + f") and a value, like blue2; got {w!r}", i)
@@ -222,6 +223,8 @@ def load_state(cls, assets, state, *, seed, lang, options):
         g.current = who("current", g.first)
         g.setup_idx = who("setup_player", 0 if g.phase in ("start_roll", "start_place") else g.first)
     _check_phase(g, state, rd)
+    if safes is None:
+        _deal_the_rest(g)
     _check_bars(g, state)
     lr = opt(state, "last_roll", dict, "state.last_roll")
     if lr is not None:
@@ -378,6 +381,25 @@ def _load_turn(g, tm, rd):
     elif pm is not None:
         raise fail(tm, "state.turn.pending", f"no pending roll in phase {ph}", "pending")
     g.turn = t
+
+
+def _deal_the_rest(g) -> None:
+    """No ``safes`` in the file: the bars that are in no case, deposit or box are dealt into the
+    safes from the seed (as evenly as they go), so a state may describe only the players."""
+    import random
+
+    rest = Counter(g.all_bars())
+    for p in g.players:
+        rest.subtract(p["case"].bars())
+    if g.turn is not None:
+        rest.subtract(g.turn["deposit"])
+    rest.subtract(g.box)
+    if any(n < 0 for n in rest.values()):
+        return  # more bars than the edition has: _check_bars names them
+    bars = sorted(rest.elements())
+    random.Random(f"{g.seed}:deal").shuffle(bars)
+    ids = list(g.board.safes)
+    g.safes = {sid: sorted(bars[i::len(ids)]) for i, sid in enumerate(ids)}
 
 
 def _check_bars(g, state):
