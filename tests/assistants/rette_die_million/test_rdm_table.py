@@ -229,6 +229,20 @@ def test_a_wrong_state_file_names_file_line_and_field(change, field, words):
     assert "rdm.yaml:" in msg and field in msg and words in msg, msg
 
 
+def test_a_short_state_starts_the_round_of_its_run():
+    text = "game: rette-die-million\nstate:\n  teams: [{name: Blau, members: [Anna, Ben]}]\n" \
+           "  run: {team: Blau, round: 5, money: 500000}\n"
+    data = load_yaml_text(text, "short.yaml")
+    g = RetteDieMillion.from_state(shipped_assets(), data["state"], seed=2, lang="en", options={})
+    st_ = g.public_state()
+    assert st_["phase"] == "choose" and st_["run"]["chips"] == 20 and len(st_["run"]["categories"]) == 2
+    assert all(g.card(c).kind == 3 for c in g.run.offered)
+    assert reload(g).public_state() == st_
+    cards = RetteDieMillion.from_state(shipped_assets(), {**data["state"], "mode": "cards"}, seed=2, lang="en",
+                                       options={})
+    assert cards.phase == "reading"
+
+
 def test_money_may_be_written_in_euros_in_a_state_file():
     state = st()
     del state["run"]["chips"]

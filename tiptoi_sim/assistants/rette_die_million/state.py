@@ -69,7 +69,9 @@ def _chips(m, key, field, g, *, lo=0, default=None):
         raise fail(m, field, "missing; expected a number of chips or an amount like 750000 €")
     v = m[key]
     try:
-        if isinstance(v, int) and not isinstance(v, bool):
+        # a whole number is a count of chips, unless it is at least one chip's worth of euros
+        # (25000 and up) or the field is money
+        if isinstance(v, int) and not isinstance(v, bool) and key != "money" and v < g.ed.chip_value:
             n = parse_whole(v, field=field, lo=lo, hi=g.ed.chips, what="a number of chips")
         else:
             euros = parse_money(v, field=field, lo=0)
@@ -113,7 +115,11 @@ def load_state(cls, assets, state, *, seed, lang, options):
         if secs is False:
             raise fail(state, "state.time_limit", f"off, on or seconds from 1 to 3600, got {v!r}", "time_limit")
         g.time_limit = secs
-    phase = opt(state, "phase", str, "state.phase", "setup", check=lambda v: v in PHASES,
+    # a run without a phase: a round about to be asked (the quizmaster reads, or I draw two cards)
+    default_phase = "setup"
+    if isinstance(state.get("run"), dict) and "phase" not in state:
+        default_phase = "reading" if g.mode == "cards" else "choose"
+    phase = opt(state, "phase", str, "state.phase", default_phase, check=lambda v: v in PHASES,
                 expected="one of " + ", ".join(PHASES))
     teams = opt(state, "teams", list, "state.teams", [])
     for i, t in enumerate(teams):
@@ -176,6 +182,8 @@ def load_state(cls, assets, state, *, seed, lang, options):
         raise fail(state, "state.run", f"a run in progress for the phase {phase}", "phase")
     if run is not None:
         g.run = _load_run(g, run, Run)
+    if phase == "choose" and g.run is not None and not g.run.offered:
+        g._start_round()  # no cards given: the round's two cards are drawn now
     if phase == "setup" and g.run is not None and g.teams[g.run.team].result is None:
         raise fail(state, "state.run", "with phase setup, a run of a team that has a result (the last board on show)",
                    "run")
@@ -256,7 +264,7 @@ def _card_id(g, m, key, field):
 def _load_cards(g, r, run, playing):
     kind = g.ed.answers_in(r.round)
     offered = opt(run, "offered", list, "state.run.offered", [])
-    needed = g.phase in ("choose", "stake", "locked", "revealed") and playing
+    needed = g.phase in ("stake", "locked", "revealed") and playing
     if needed and len(offered) != 2:
         raise fail(run, "state.run.offered", "the two card ids drawn this round", "offered")
     for i, cid in enumerate(offered):
@@ -272,8 +280,10 @@ def _load_cards(g, r, run, playing):
         if len(r.offered) != 2:
             raise fail(run, "state.run.chosen", "1 or 2 of the two offered cards", "chosen")
         r.played = r.offered[r.chosen]
-    elif needed and g.phase != "choose":
+    elif needed:
         raise fail(run, "state.run.chosen", "1 or 2: the offered card being played", "chosen")
+    if g.phase == "choose" and r.offered and len(r.offered) != 2:
+        raise fail(run, "state.run.offered", "the two card ids drawn this round (or none: I draw them)", "offered")
     r.joker_card = _card_id(g, run, "joker_card", "state.run.joker_card")
     if r.joker_card and not r.joker_used:
         raise fail(run, "state.run.joker_card", "no card on the joker field while joker_used is false",
