@@ -104,7 +104,7 @@ class RetteDieMillion(TableMixin, AssistantGame):
         CommandHelp("timer on|off|SECONDS", "the optional time limit for staking (setup)"),
         CommandHelp("start [TEAM]", "start the next team's run (or the named team's)"),
         CommandHelp("choose 1|2|CATEGORY", "pick one of the two categories (pack mode)"),
-        CommandHelp("asked", "the quizmaster has read the question (cards mode)"),
+        CommandHelp("asked [CATEGORY]", "the quizmaster has read the question (cards mode); the card's category may be typed"),
         CommandHelp("put [N|all] LETTER", "place N chips (default 1; N€ for an amount) on a window"),
         CommandHelp("take [N|all] LETTER", "take N chips back from a window"),
         CommandHelp("move [N|all] FROM TO", "move chips from one window to another"),
@@ -117,6 +117,10 @@ class RetteDieMillion(TableMixin, AssistantGame):
         CommandHelp("next", "go on to the next round (or the next team's run)"),
         CommandHelp("repeat", "read the categories or the question again"),
         CommandHelp("scores", "read the scoreboard"),
+        CommandHelp("result TEAM won MONEY | out ROUND SAVED", "enter a run played on paper (between runs)"),
+        CommandHelp("fix chips N | money AMOUNT | round N | joker used|free | quizmaster NAME | result …",
+                    "correct one fact; chips move from or to the shaft"),
+        CommandHelp("NAME COMMAND", "the command typed with who does it: the team stakes, the quizmaster reveals"),
     ]
 
     def __init__(self, assets: Assets, *, seed: int = 0, lang: str = "de",
