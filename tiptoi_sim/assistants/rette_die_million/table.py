@@ -89,9 +89,8 @@ class TableMixin:
             if saved == 0:
                 raise self.refuse("refuse.result.saved_nothing")
             result_args = (rnd, 0, saved, False)
-        if team is None:
+        if team is None:  # a team that played on paper only: registered with its result
             team = self._add_team(name, (name,))
-            said.append(self.say("team.added", team=name, members=name))
         team.result = RunResult(team.name, team.members, *result_args)
         if result_args[3]:
             said.append(self.say("result.won", team=team.name, money=self.money(result_args[1]),
