@@ -47,10 +47,11 @@ def test_screen_countdown_survives_chips_and_refusals(monkeypatch):
         assert scr.timer_end == 1060.0
         scr.run_command("joker")                 # a new question: a new countdown
         assert scr.timer_end == 1070.0
+        scr.run_command("put 2 A")
         clock.now += 61
         scr.tick_timer()                         # runs out: the screen sends timeout
         assert s.game.phase == "locked" and scr.timer_end is None
-        assert s.game.run.chips == 0
+        assert s.game.run.chips == 2
     finally:
         scr.pg.display.quit()
 

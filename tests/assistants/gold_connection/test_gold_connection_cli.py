@@ -36,11 +36,12 @@ def test_the_documented_example_runs_without_a_refusal_to_the_end(capsys):
 
 def test_script_reports_refusals_with_their_reason_and_goes_on(tmp_path, capsys):
     p = tmp_path / "s.txt"
-    p.write_text("players Anna\nplayers Anna Ben\nroll 3 4\nfly away\n", encoding="utf-8")
+    p.write_text("players Anna\nplayers Anna Ben\nroll 3 9\nfly away\nplayers Cara Dan\n", encoding="utf-8")
     recs = _script(capsys, p, "--seed", "3")                 # German by default, screen dice
-    assert [r["accepted"] for r in recs] == [False, True, False, False]
+    assert [r["accepted"] for r in recs] == [False, True, False, False, False]
     assert recs[0]["reason"] == "Gold Connection ist für 2 bis 4 Spieler."
-    assert "würfelt das Programm" in recs[2]["reason"]
+    assert "Würfel zeigen 1 bis 6" in recs[2]["reason"]       # typed dice are read in any mode
+    assert "vor dem ersten Startwurf" in recs[4]["reason"]
     assert recs[1]["state"]["players"][0]["name"] == "Anna"
 
 

@@ -45,7 +45,7 @@ def _broken(tmp_path, name, old, new):
     ("edition.yaml", "1: 6, 2: 5", "1: 6, 2: 0", "bars_per_value.2", "≥ 1"),
     ("edition.yaml", "case_rows: [4, 5, 6]", "case_rows: [4, 5, 7]", "case_rows[2]", "row size"),
     ("edition.yaml", "bonus: {5: 5, 6: 10}", "bonus: {5: 5, 7: 10}", "bonus.7", "a key"),
-    ("edition.yaml", "failed_plunder_to: robbed", "failed_plunder_to: nobody", "chips.failed_plunder_to", "robbed or both"),
+    ("edition.yaml", "failed_plunder_to: both", "failed_plunder_to: nobody", "chips.failed_plunder_to", "robbed or both"),
     ("edition.yaml", "turns: 36", "turns: many", "turns", "whole number"),
     ("edition.yaml", "turns: 36", "turns: 36\nturn: 3", "turn", "unknown key"),
     ("phrases.en.yaml", '  take: "{player} takes {bars}.', '  take: "{player} takes {bar}.', "phrases.take", "placeholders"),

@@ -232,13 +232,14 @@ def test_rulebook_example_4_plunder_from_the_top_and_success():
     assert {"green2", "green4"} <= set(state(s)["safes"]["5"]) and state(s)["player"] == "Anna"
 
 
-def test_plunder_failure_chips_for_the_robbed_and_bars_back():
+def test_plunder_failure_chips_for_both_and_bars_back():
     s = _plunder_setup()
     arrange_safe(s, "1", "red1", "red1", "red1", "blue1", "blue2", "blue3")
     run(s, ["move", "take red1", "roll 1 1", "move", "plunder green/6:2 red/4", "roll 2 2"])
     st = state(s)
     anna, ben = player(s, "Anna"), player(s, "Ben")
-    assert anna["chips"] == 2 and ben["chips"] == 0 and st["chips_supply"] == 18
+    # every failed roll gives its roller 2 chips, a failed plunder too; the robbed get theirs as well
+    assert anna["chips"] == 2 and ben["chips"] == 2 and st["chips_supply"] == 16
     assert anna["case"]["green/6"] == 4 and anna["case"]["red/4"] == 4     # back in the same places
     assert "red1" in st["safes"]["8"]                                     # Ben's deposit: into his arrow's safe
     assert ben["arrow"] == "12" and ben["heading"] == "1"
@@ -298,10 +299,10 @@ def test_variant_ends_on_two_6_series_or_three_5_series(rows, take, row, over):
 
 
 # -- on screen: the program's dice ---------------------------------------------------------------
-def test_screen_mode_rolls_from_the_seed_and_refuses_typed_dice():
+def test_screen_mode_rolls_from_the_seed_and_reads_typed_dice_too():
     def play(seed):
         s = session(mode="screen", seed=seed)
-        run(s, ["players Anna:green Ben", "!roll 3 4", "roll"])
+        run(s, ["players Anna:green Ben", "!roll 3 9", "roll"])
         return s
     a, b = play(21), play(21)
     assert state(a)["start"] == state(b)["start"]
@@ -317,8 +318,12 @@ def test_screen_mode_rolls_from_the_seed_and_refuses_typed_dice():
     here = a.game.me["arrow"]
     bar = state(a)["safes"][here][0]
     assert a.game._robber_at(here) is None                   # (with this seed the safe is free)
-    run(a, [f"take {bar}", "!roll 6 6", "roll"])
+    run(a, [f"take {bar}", "roll"])
     assert state(a)["last_roll"]["sum"] == sum(state(a)["last_roll"]["dice"])
+    # the dice on the table are the truth: typed dice count on screen as well
+    b = play(22)
+    run(b, ["undo", "roll 6 5"])
+    assert state(b)["start"]["dice"] == [6, 5]
 
 
 def test_setup_commands_and_bad_options():

@@ -49,7 +49,7 @@ def write_pack(folder: Path, text: str) -> Path:
 
 
 GOOD_CARD = """      - id: {id}
-        category: Test
+        category: Test {id}
         question: "Frage?"
         answers: {answers}
         right: A
@@ -64,6 +64,23 @@ def pack_text(four_answers="{A: a, B: b, C: c, D: d}", four_id="x4-2") -> str:
         return f"  {kind}:\n" + first + GOOD_CARD.format(id=second_id or f"x{kind}-2", answers=ans)
 
     return "lang: de\ntitle: T\ncards:\n" + section(4, 4, four_answers, four_id) + section(3, 3) + section(2, 2)
+
+
+def test_a_category_twice_in_a_section_is_refused_with_its_place(tmp_path):
+    folder = copy_assets(tmp_path)
+    text = pack_text().replace("category: Test x4-2", "category: test X4-1")
+    write_pack(folder, text)
+    with pytest.raises(DataError) as e:
+        load_assets(folder)
+    msg = str(e.value)
+    assert "de.yaml:11" in msg and "cards.4[1].category" in msg and "already at line 6" in msg
+
+
+def test_the_shipped_packs_never_offer_a_category_twice():
+    for pack in shipped_assets().packs.values():
+        for cards in pack.cards.values():
+            names = [c.category.casefold() for c in cards]
+            assert len(names) == len(set(names)), pack.name
 
 
 def test_a_small_valid_pack_loads(tmp_path):

@@ -111,7 +111,7 @@ def test_put_take_move_stake_clear(s):
     ("stake A=20 B=30", "ihr habt aber nur 40"),
     ("stake A=20 A=10", "zweimal"),
     ("stake 20", "So setzt ihr alles"),
-    ("reveal", "geht jetzt nicht"),
+    ("reveal", "Die Fenster gehen auf, wenn der Einsatz eingeloggt ist."),
 ])
 def test_refused_stake_commands(s, line, words):
     start_stake(s)
@@ -123,7 +123,7 @@ def test_lock_refused_until_all_chips_placed_and_a_window_empty(s):
     assert "noch nicht" in refused(s, "lock").lower()          # nothing placed
     ok(s, "put 39 A")
     reason = refused(s, "lock")
-    assert "1 Chip, 25.000 €, liegen auf keinem Fenster" in reason
+    assert "1 Chip, 25.000 €, liegt auf keinem Fenster" in reason
     ok(s, "put 1 B")
     ok(s, "stake A=10 B=10 C=10 D=10")                         # every open window covered
     assert "Ein Fenster muss frei bleiben" in refused(s, "lock")
@@ -132,7 +132,7 @@ def test_lock_refused_until_all_chips_placed_and_a_window_empty(s):
     assert s.game.public_state()["run"]["stake_ok"] is True
     ok(s, "lock")
     assert s.game.phase == "locked"
-    assert "geht jetzt nicht" in refused(s, "put 1 A")
+    assert "Chips kommen auf die Fenster, wenn die Frage gestellt ist" in refused(s, "put 1 A")
 
 
 def test_closed_window_refused_in_round_5_and_8(s):
@@ -190,14 +190,14 @@ def test_elimination_when_no_money_on_the_right_window(s):
                                  "chips": 0, "round_reached": 2, "money_saved": 500_000,
                                  "saved_chips": 20, "finished": False}]
     assert [t["status"] for t in st["teams"]] == ["done", "waiting"]
-    assert "geht jetzt nicht" in refused(s, "choose 1")
+    assert "Eine Kategorie wird gewählt, wenn die zwei Karten" in refused(s, "choose 1")
 
 
 # -- the joker ------------------------------------------------------------------------------
 
 def test_joker_plays_the_set_aside_card_once_per_run(s):
     ok(s, "start")
-    assert "geht jetzt nicht" in refused(s, "joker")       # not before the question was read
+    assert "Der Joker wird gespielt, wenn die Frage gestellt ist" in refused(s, "joker")       # not before the question was read
     ok(s, "choose 1", "put 10 A")
     first, other = s.game.run.offered
     key = s.game.timer_key()
@@ -235,7 +235,7 @@ def test_timer_runs_only_while_staking(s):
     ok(s, "start")
     assert s.game.timer_seconds() is None                   # choosing a category is not timed
     res = ok(s, "choose 1")
-    assert "Ihr habt 60 Sekunden." in res.said
+    assert "Ihr habt 1 Minute." in res.said
     assert s.game.timer_seconds() == 60
     key = s.game.timer_key()
     ok(s, "put 3 A")
@@ -276,10 +276,12 @@ def test_timeout_with_every_open_window_covered_loses_the_last_window(s, round_n
 
 
 def test_timeout_with_nothing_placed_loses_everything(s):
-    ok(s, "timer on", "start", "choose 1", "timeout")
+    res = ok(s, "timer on", "start", "choose 1", "timeout")
     assert s.game.run.chips == 0
-    res = ok(s, "reveal")
-    assert any("scheidet in Runde 1 aus" in t for t in res.said)
+    # no chips on any window: the team is out at once, without a pointless reveal
+    assert any("Auf keinem Fenster liegt mehr ein Chip: Team Blau scheidet in Runde 1 aus" in t for t in res.said)
+    assert s.game.phase == "setup" and s.game.teams[0].result is not None
+    assert "Die Fenster gehen auf" in refused(s, "reveal")
     # the money saved is what the team held when the round began (the ruling)
     assert s.game.public_state()["scoreboard"][0]["money_saved"] == 1_000_000
 
@@ -317,7 +319,7 @@ def test_scoreboard_order_by_the_rulebook():
     assert [row["place"] for row in board] == [1, 2, 3, 4, 5]
     res = ok(s, "scores")
     assert res.said[1] == "1. Team E1: 875.000 € nach Runde 8."
-    assert res.said[4] == "4. Team B1: ausgeschieden in Runde 3, gerettet bis dahin 1.000.000 €."
+    assert res.said[4] == "4. Team B1: ausgeschieden in Runde 3, gerettet bis dahin 1 Million Euro."
 
 
 def test_equal_results_share_a_place():
@@ -346,7 +348,7 @@ def test_start_a_named_team_and_refusals():
     ("mode tv", "mode pack"),
     ("pack fr", "es gibt: de, en"),
     ("timer soon", "timer on, timer off"),
-    ("choose 1", "geht jetzt nicht"),
+    ("choose 1", "Eine Kategorie wird gewählt"),
     ("fly", "Unbekannter Befehl"),
 ])
 def test_refused_setup_commands(s, line, words):
@@ -385,7 +387,7 @@ def test_printed_cards_mode():
     ok(s, "team Blau Anna Ben", "team Rot Carla")
     res = ok(s, "start")
     assert s.game.phase == "reading" and any("Quizmaster ist Carla." == t for t in res.said)
-    assert "geht jetzt nicht" in refused(s, "choose 1")
+    assert "Mit den gedruckten Karten nennt das Team seine Kategorie" in refused(s, "choose 1")
     assert s.game.timer_seconds() is None
     ok(s, "asked")
     assert s.game.timer_seconds() == 30

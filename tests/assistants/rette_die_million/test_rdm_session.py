@@ -33,7 +33,8 @@ def test_script_prints_one_json_object_per_command(tmp_path, capsys):
     recs = run_cli(capsys, "--script", str(script), "--lang", "en", "--seed", "4")
     assert [r["command"] for r in recs] == ["team Blue Anna", "start", "lock", "choose 1", "put 40 A"]
     assert [r["accepted"] for r in recs] == [True, True, False, True, True]
-    assert recs[2]["reason"].startswith("“lock” is not possible now. The team picks a category")
+    assert recs[2]["reason"] == ("Stakes are locked in after the question has been read, once every chip lies "
+                                 "on a window. The team picks a category: choose 1 or choose 2.")
     assert recs[0]["said"] == ["Team Blue is in: Anna."]
     assert recs[-1]["state"]["run"]["windows"][0]["chips"] == 40
     assert recs[-1]["state"]["phase"] == "stake" and recs[-1]["line"] == 7

@@ -118,7 +118,7 @@ def draw_state(game, surface, rect, state, fonts) -> None:
         col = _colour(p["colour"])
         d = small.get_height() - 6
         pygame.draw.circle(surface, col, (rect.left + d // 2, y + d // 2 + 3), d // 2)
-        text = game._t("screen.player", player=p["name"], points=p["score"]["total"], chips=p["chips"], bars=p["bars"])
+        text = game._t("screen.player", player=p["name"], points=p["score"]["total"], chips=p["chips"], n_bars=p["bars"])
         img = small.render(text, True, FG)
         surface.blit(img, (rect.left + d + 6, y))
         # the case: per colour a block of its rows stacked (4, 5, 6), filled bars in colour

@@ -20,19 +20,23 @@ import re
 from collections import Counter
 from typing import Any
 
-from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused
+from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused, split_actor
 from tiptoi_sim.assistants.gold_connection import assets as assets_mod
 from tiptoi_sim.assistants.gold_connection.case import Bar, Row, TransportCase, auto_row, bar_name
 from tiptoi_sim.assistants.gold_connection.odds import chance, describe
+from tiptoi_sim.assistants.gold_connection.table import TableMixin
 from tiptoi_sim.assistants.session import phrases_for
+from tiptoi_sim.core import wording
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import is_whole, parse_whole
 
 MODES = ("screen", "table")
 
 
-class GoldConnection(AssistantGame):
+class GoldConnection(TableMixin, AssistantGame):
     game_id = "gold-connection"
     title = "Gold Connection"
+    read_only_verbs = frozenset({"scores"})
     commands = [
         CommandHelp("deal SEED", "before the first robber stone: deal the bars into the safes anew from SEED"),
         CommandHelp("mode screen|table", "before the players: the program rolls (screen) or the table enters its dice"),
@@ -49,6 +53,10 @@ class GoldConnection(AssistantGame):
         CommandHelp("end [SAFE]", "end the turn here (SAFE: the arrow's way on a junction); without a roll here first, roll for the distance"),
         CommandHelp("put COLOUR/ROW [VALUE …]", "sorting: lay bars from the deposit onto a row of the case"),
         CommandHelp("auto", "sorting: lay the rest of the deposit the usual way"),
+        CommandHelp("scores", "the points so far (changes nothing)"),
+        CommandHelp("deal table", "before the first robber stone: the table deals by hand; then safe SAFE BAR …"),
+        CommandHelp("safe SAFE [BAR …]", "the bars lying in SAFE, as on the table (same as fix safe)"),
+        CommandHelp("fix WHAT …", "correct one fact: safe, chips, case, turn, counter, robber, arrow"),
     ]
 
     def __init__(self, assets: assets_mod.Assets, *, seed: int = 0, lang: str = "de",
@@ -83,14 +91,32 @@ class GoldConnection(AssistantGame):
         self.turn: dict[str, Any] | None = None
         self.last_roll: dict[str, Any] | None = None
         self.result: dict[str, Any] | None = None
+        self.rolls = 0                # dice throws the program has made (seeds the next one)
+        self.box: list[Bar] = []      # bars off the board while the table enters or fixes safes
 
     @classmethod
     def load_assets(cls, folder):
         return assets_mod.load_assets(folder)
 
     # -- words -------------------------------------------------------------------------
+    #: template fields that hold a number of consolation chips: said as "1 chip" / "2 chips"
+    CHIP_FIELDS = ("chips", "held", "n_chips", "moved", "supply")
+
     def _t(self, key: str, **kw: Any) -> str:
+        for f in self.CHIP_FIELDS:
+            if isinstance(kw.get(f), int) and not isinstance(kw.get(f), bool):
+                kw[f] = self.chips_text(kw[f])
+        if isinstance(kw.get("n_bars"), int):
+            kw["n_bars"] = wording.count(kw["n_bars"], self.p.render("word.bar"), self.p.render("word.bars"), self.lang)
+        if isinstance(kw.get("short"), int):
+            kw["short"] = wording.count(kw["short"], self.p.render("word.pip"), self.p.render("word.pips"), self.lang)
+        if isinstance(kw.get("points"), int):
+            kw["points"] = wording.count(kw["points"], self.p.render("word.point"), self.p.render("word.points"),
+                                         self.lang)
         return self.p.render(key, **kw)
+
+    def chips_text(self, n: int) -> str:
+        return wording.count(n, self.p.render("word.chip"), self.p.render("word.chips"), self.lang)
 
     def _no(self, key: str, **kw: Any) -> Refused:
         return Refused(self._t("refuse." + key, **kw))
@@ -116,60 +142,92 @@ class GoldConnection(AssistantGame):
         return self.players[self.current]
 
     # -- the deal ----------------------------------------------------------------------
-    def _deal(self) -> None:
-        bars = [(c, v) for c in self.ed.colours for v, n in sorted(self.ed.bars_per_value.items())
+    def all_bars(self) -> list[Bar]:
+        """Every bar of the edition (84 in the box): what the safes, cases, deposit and box hold."""
+        return [(c, v) for c in self.ed.colours for v, n in sorted(self.ed.bars_per_value.items())
                 for _ in range(n)]
-        self.rng.shuffle(bars)
+
+    def _deal(self, rng: random.Random | None = None) -> None:
+        bars = self.all_bars()
+        (rng or self.rng).shuffle(bars)
         k = self.ed.bars_per_safe
         self.safes = {sid: sorted(bars[i * k:(i + 1) * k]) for i, sid in enumerate(self.board.safes)}
 
     # -- dispatch ----------------------------------------------------------------------
     def handle(self, cmd: Command) -> list[str]:
+        actor, cmd = split_actor(cmd, [p["name"] for p in self.players])
+        if cmd.verb in ("fix", "set"):
+            return self._cmd_fix(cmd.args)
+        if cmd.verb == "scores":  # anyone may ask, any time
+            return self._cmd_scores(cmd.args)
         if self.phase == "over":
             raise self._no("over")
         fn = getattr(self, "_cmd_" + cmd.verb, None)
         if fn is None or cmd.verb not in _VERBS:
             raise self._no("unknown", verb=cmd.verb)
+        if actor is not None:
+            whose = self._whose()
+            if whose is None:
+                raise self._no("actor_nobody", player=actor)
+            if whose != actor:
+                raise self._no("actor_turn", player=actor, current=whose)
+        if self.box and cmd.verb in _PLAY_VERBS and not (cmd.verb == "roll" and self.phase != "roll"):
+            raise self._no("box_full", bars=self._bars(self.box))
         return fn(cmd.args)
 
     def _need(self, *phases: str) -> None:
         if self.phase not in phases:
+            if self.phase == "success" and self.turn and self.turn["must_move"]:
+                raise self._no("after_plunder", victim=self._robber_name_here())
             raise self._no("phase." + self.phase)
+
+    def _robber_name_here(self) -> str:
+        i = self._robber_at(self.me["arrow"])
+        return self.players[i]["name"] if i is not None else ""
 
     # -- setup -------------------------------------------------------------------------
     def _cmd_deal(self, args) -> list[str]:
         if self.phase not in ("players", "start_roll") or any(p["robber"] for p in self.players):
             raise self._no("deal_late")
-        if len(args) != 1 or not re.fullmatch(r"\d{1,9}", args[0]):
-            raise self._no("usage", usage="deal SEED")
-        self.deal_seed = int(args[0])
-        self.rng = random.Random(self.deal_seed)
-        self._deal()
+        if len(args) == 1 and args[0].lower() in ("table", "hand", "tisch"):
+            # the table dealt by hand: every bar into the box, then `safe SAFE BAR …` per safe
+            self.box = sorted(self.box + [b for bars in self.safes.values() for b in bars])
+            self.safes = {sid: [] for sid in self.board.safes}
+            return [self._t("dealt_table", bars=len(self.box))]
+        if len(args) != 1 or not is_whole(args[0]):
+            raise self._no("usage", usage="deal SEED | deal table")
+        self.deal_seed = parse_whole(args[0], field="deal", lo=0, hi=10 ** 9)
+        self.box = []
+        self._deal(random.Random(self.deal_seed))
         return [self._t("dealt", seed=self.deal_seed)]
 
     def _cmd_mode(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         if len(args) != 1 or args[0].lower() not in MODES:
             raise self._no("usage", usage="mode screen|table")
         self.mode = args[0].lower()
         return [self._t("mode." + self.mode)]
 
     def _cmd_variant(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         if len(args) != 1 or args[0].lower() not in ("on", "off"):
             raise self._no("usage", usage="variant on|off")
         self.variant = args[0].lower() == "on"
         return [self._t("variant." + args[0].lower())]
 
+    def _setup_only(self) -> None:
+        if self.phase != "players":
+            raise self._no("setup_only")
+
     def _cmd_players(self, args) -> list[str]:
-        self._need("players")
+        self._setup_only()
         ed = self.ed
         if not ed.min_players <= len(args) <= ed.max_players:
             raise self._no("players_count", min=ed.min_players, max=ed.max_players)
         names, colours = [], []
         for a in args:
             name, _, col = a.partition(":")
-            if not name or name.isdigit():
+            if not name or is_whole(name) or name.lower() in ("fix", "set"):
                 raise self._no("player_name", name=a)
             if name.lower() in (n.lower() for n in names):
                 raise self._no("player_twice", name=name)
@@ -205,6 +263,17 @@ class GoldConnection(AssistantGame):
         raise self._no("colour", word=word,
                        colours=", ".join(self._colour(c) for c in self.ed.colours))
 
+    def _case_row(self, case: TransportCase, colour: str, size: str, word: str) -> Row:
+        """The row ``colour/size`` of ``case``; a row left unused at this player count is refused
+        with the rule ("with four players the rows of 4 are not used")."""
+        row = (self._parse_colour(colour), parse_whole(size, field="row"))
+        if row not in case.heights:
+            unused = self.ed.unused_rows.get(len(self.players), ())
+            if row[1] in unused:
+                raise self._no("row_unused", size=row[1], players=len(self.players))
+            raise self._no("row_unknown", word=word)
+        return row
+
     def _safe_free(self, sid: str) -> bool:
         return not any(p["robber"] == sid for p in self.players)
 
@@ -229,9 +298,9 @@ class GoldConnection(AssistantGame):
 
     def _cmd_place(self, args) -> list[str]:
         self._need("start_place")
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_whole(args[0]):
             raise self._no("usage", usage="place N")
-        n = int(args[0])
+        n = parse_whole(args[0], field="place", lo=0, hi=99)
         if n not in self.start_options:
             raise self._no("place_option", n=n, options=", ".join(str(v) for v in self.start_options))
         return self._place(n)
@@ -289,18 +358,21 @@ class GoldConnection(AssistantGame):
 
     # -- dice ----------------------------------------------------------------------------
     def _dice(self, args, *, allow_choice: bool = False) -> list[int]:
-        """Screen mode: the program rolls. Table mode: the dice as entered (one number per
-        die), or one number: the sum (or in the starting roll the value chosen)."""
+        """The dice as entered (one number per die), or one number: the sum (or in the starting
+        roll the value chosen) — in either mode, since the dice on the table are the truth.
+        Without numbers: the program rolls in screen mode; table mode asks for the dice."""
         n, sides = self.ed.dice_count, self.ed.dice_sides
-        if self.mode == "screen":
-            if args:
-                raise self._no("screen_dice")
-            return [self.rng.randint(1, sides) for _ in range(n)]
+        if self.mode == "screen" and not args:
+            # each throw seeded from the game's seed and the throws so far: a game loaded from
+            # its state file throws what the original would have thrown
+            rng = random.Random(f"{self.seed}:roll:{self.rolls}")
+            self.rolls += 1
+            return [rng.randint(1, sides) for _ in range(n)]
         if not args:
             raise self._no("table_dice", n=n)
-        if not all(re.fullmatch(r"\d{1,2}", a) for a in args):
+        if not all(is_whole(a) and len(a) <= 2 for a in args):
             raise self._no("dice_bad", sides=sides, n=n)
-        vals = [int(a) for a in args]
+        vals = [parse_whole(a, field="roll") for a in args]
         if len(vals) == n and all(1 <= v <= sides for v in vals):
             return vals
         if len(vals) == 1:
@@ -322,7 +394,7 @@ class GoldConnection(AssistantGame):
         if total >= target:
             return [self._t("roll_ok", dice=shown, sum=total, target=target)] + self._succeed(0)
         short = target - total
-        if self.me["chips"] >= short:
+        if self.me["chips"] > 0:  # chips may be spent even on a roll they cannot save
             self.phase = "chips"
             t["rolled"] = total
             return [self._t("roll_short_chips", dice=shown, sum=total, target=target, short=short,
@@ -331,9 +403,9 @@ class GoldConnection(AssistantGame):
 
     def _cmd_chips(self, args) -> list[str]:
         self._need("chips")
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_whole(args[0]):
             raise self._no("usage", usage="chips N")
-        n = int(args[0])
+        n = parse_whole(args[0], field="chips", lo=0, hi=99)
         if n < 1 or n > self.me["chips"]:
             raise self._no("chips_have", chips=self.me["chips"])
         total = self.turn["rolled"] + n
@@ -376,8 +448,8 @@ class GoldConnection(AssistantGame):
         self._need("move", "choose", "success")
         args = list(args)
         steps = 1
-        if args and args[0].isdigit():
-            steps = int(args.pop(0))
+        if args and is_whole(args[0]):
+            steps = parse_whole(args.pop(0), field="move", lo=0, hi=99)
         vias: list[str] = []
         if args:
             if args[0].lower() != "via" or len(args) < 2:
@@ -446,11 +518,11 @@ class GoldConnection(AssistantGame):
                         target=target), self._odds_said()]
 
     def _parse_bar(self, word: str) -> Bar:
-        m = re.fullmatch(r"([^\W\d_]+)[-/:]?(\d+)", word)
+        m = re.fullmatch(r"([^\W\d_]+)[-/:]?([0-9]{1,2})", word)
         if not m:
             raise self._no("bar_bad", word=word)
         colour = self._parse_colour(m.group(1))
-        value = int(m.group(2))
+        value = parse_whole(m.group(2), field="bar")
         if value not in self.ed.bars_per_value:
             raise self._no("bar_bad", word=word)
         return colour, value
@@ -478,19 +550,17 @@ class GoldConnection(AssistantGame):
         victim = self.players[vi]
         case: TransportCase = victim["case"]
         if case.bar_count() < self.ed.plunder_min_bars:
-            raise self._no("too_few_to_plunder", player=victim["name"], bars=case.bar_count(),
+            raise self._no("too_few_to_plunder", player=victim["name"], n_bars=case.bar_count(),
                            min=self.ed.plunder_min_bars)
         if not args:
             raise self._no("take_none")
         take: Counter = Counter()
         for a in args:
-            m = re.fullmatch(r"([^\W\d_]+)/(\d)(?::(\d+))?", a)
+            m = re.fullmatch(r"([^\W\d_]+)/([0-9])(?::([0-9]{1,2}))?", a)
             if not m:
                 raise self._no("row_bad", word=a)
-            row = (self._parse_colour(m.group(1)), int(m.group(2)))
-            if row not in case.heights:
-                raise self._no("row_unknown", word=a)
-            take[row] += int(m.group(3) or 1)
+            row = self._case_row(case, m.group(1), m.group(2), a)
+            take[row] += parse_whole(m.group(3) or "1", field="plunder")
         bars: list[Bar] = []
         for row, k in take.items():
             h = case.heights[row]
@@ -523,7 +593,7 @@ class GoldConnection(AssistantGame):
         self._need("choose", "success")
         if self.phase == "success":
             if self.turn["must_move"]:
-                raise self._no("must_move")
+                raise self._no("after_plunder", victim=self._robber_name_here())
             heading = self._end_heading(args)
             return self._finish_turn(heading)
         self._check_here(ending=True)
@@ -564,7 +634,7 @@ class GoldConnection(AssistantGame):
         victim = self.players[pend["victim"]]
         for key, k in pend["rows"].items():
             colour, size = key.split("/")
-            victim["case"].heights[(colour, int(size))] -= k
+            victim["case"].heights[(colour, parse_whole(size))] -= k
         t["deposit"].extend(pend["bars"])
         t["must_move"] = True
         self.phase = "success"
@@ -581,15 +651,19 @@ class GoldConnection(AssistantGame):
         self.safes[here].extend(back)
         self.safes[here].sort()
         t["deposit"] = []
+        # every failed roll gives its roller new chips (after the spent ones left); a failed
+        # plunder gives the robbed player theirs as well
+        mine = self._give_chips(p) if (pend["kind"] != "plunder" or self.ed.failed_plunder_to == "both") else 0
         if pend["kind"] == "plunder":
             victim = self.players[pend["victim"]]
             got = self._give_chips(victim)
-            said.append(self._t("plunder_failed", victim=victim["name"], chips=got))
-            mine = self._give_chips(p) if self.ed.failed_plunder_to == "both" else 0
-        else:
-            mine = self._give_chips(p)
-        said.append(self._t("failed", player=p["name"], bars=self._bars(back), safe=self._safe(here),
-                            chips=mine, held=p["chips"]))
+            said.append(self._t("plunder_failed", victim=victim["name"], n_chips=got))
+        if mine:
+            said.append(self._t("failed", player=p["name"], bars=self._bars(back), safe=self._safe(here),
+                                chips=mine, held=p["chips"]))
+        else:  # at the limit (or the supply is empty): no new chips
+            said.append(self._t("failed_no_chips", player=p["name"], bars=self._bars(back),
+                                safe=self._safe(here), held=p["chips"]))
         p["arrow"], p["heading"] = t["start"], t["start_heading"]
         return said + self._next_turn()
 
@@ -622,7 +696,7 @@ class GoldConnection(AssistantGame):
             self.safes[p["robber"]].extend(rest)
             self.safes[p["robber"]].sort()
             said.append(self._t("sort_back", bars=self._bars(rest), safe=self._safe(p["robber"])))
-        said.append(self._t("case_now", player=p["name"], bars=p["case"].bar_count(),
+        said.append(self._t("case_now", player=p["name"], n_bars=p["case"].bar_count(),
                             points=p["case"].score(self.ed.bonus)["total"]))
         return said + self._next_turn()
 
@@ -630,19 +704,17 @@ class GoldConnection(AssistantGame):
         self._need("sort")
         if not args:
             raise self._no("usage", usage="put COLOUR/ROW [VALUE …]")
-        m = re.fullmatch(r"([^\W\d_]+)/(\d)", args[0])
+        m = re.fullmatch(r"([^\W\d_]+)/([0-9])", args[0])
         if not m:
             raise self._no("row_bad", word=args[0])
         case: TransportCase = self.me["case"]
-        row = (self._parse_colour(m.group(1)), int(m.group(2)))
-        if row not in case.heights:
-            raise self._no("row_unknown", word=args[0])
+        row = self._case_row(case, m.group(1), m.group(2), args[0])
         deposit = Counter(self.turn["deposit"])
         h = case.heights[row]
         if len(args) > 1:
-            if not all(a.isdigit() for a in args[1:]):
+            if not all(is_whole(a) for a in args[1:]):
                 raise self._no("usage", usage="put COLOUR/ROW [VALUE …]")
-            values = [int(a) for a in args[1:]]
+            values = [parse_whole(a, field="put", lo=0, hi=99) for a in args[1:]]
             for i, v in enumerate(values):
                 bar = (row[0], v)
                 if v != h + 1 + i or v > row[1]:
@@ -696,6 +768,17 @@ class GoldConnection(AssistantGame):
         self.turn_no += 1
         return [self._begin_turn()]
 
+    def _cmd_scores(self, args) -> list[str]:
+        """The points so far (read-only): bars, bonus, total and chips per player."""
+        if not self.players:
+            raise self._no("phase.players")
+        out = []
+        for p in self.players:
+            sc = p["case"].score(self.ed.bonus)
+            out.append(self._t("score_line", player=p["name"], bars=sc["bars"], bonus=sc["bonus"],
+                               points=sc["total"], chips=p["chips"]))
+        return out
+
     def _game_over(self) -> list[str]:
         self.phase = "over"
         scores = []
@@ -705,7 +788,7 @@ class GoldConnection(AssistantGame):
         best = max((s["total"], s["chips"]) for s in scores)
         winners = [s["name"] for s in scores if (s["total"], s["chips"]) == best]
         self.result = {"scores": scores, "winners": winners}
-        said = [self._t("score_line", player=s["name"], bars=s["bars"], bonus=s["bonus"], total=s["total"],
+        said = [self._t("score_line", player=s["name"], bars=s["bars"], bonus=s["bonus"], points=s["total"],
                         chips=s["chips"]) for s in scores]
         if len(winners) == 1:
             said.append(self._t("winner", player=winners[0]))
@@ -757,6 +840,7 @@ class GoldConnection(AssistantGame):
             "counter": {"turn": self.turn_no, "of": ed.turns},
             "players": players,
             "safes": {sid: [bar_name(b) for b in bars] for sid, bars in self.safes.items()},
+            "box": [bar_name(b) for b in self.box],
             "chips_supply": self.supply,
             "start": None if self.phase != "start_place" else {"dice": list(self.start_dice),
                                                                  "options": list(self.start_options)},
@@ -811,6 +895,18 @@ class GoldConnection(AssistantGame):
             return ["auto"] + [f"put {r[0]}/{r[1]}" for r in rows]
         return []
 
+    # -- a game in progress ----------------------------------------------------------------------
+    def export_state(self) -> dict[str, Any]:
+        from tiptoi_sim.assistants.gold_connection.state import export_state
+
+        return export_state(self)
+
+    @classmethod
+    def from_state(cls, assets, state, *, seed=0, lang="de", options=None) -> "GoldConnection":
+        from tiptoi_sim.assistants.gold_connection.state import load_state
+
+        return load_state(cls, assets, state, seed=seed, lang=lang, options=options)
+
     def draw_state(self, surface, rect, state, fonts) -> None:
         from tiptoi_sim.assistants.gold_connection.draw import draw_state
 
@@ -818,4 +914,6 @@ class GoldConnection(AssistantGame):
 
 
 _VERBS = {"mode", "variant", "deal", "players", "roll", "place", "arrow", "move", "take", "plunder", "chips", "fail", "end",
-          "put", "auto"}
+          "put", "auto", "safe", "scores"}
+#: the moves of a turn: refused while bars lie in the box (off the board)
+_PLAY_VERBS = {"move", "take", "plunder", "end", "roll", "chips", "fail", "put", "auto", "arrow"}

@@ -162,6 +162,7 @@ def load_pack(path: Path, edition: Edition) -> Pack:
         if not isinstance(items, list) or len(items) < 2:
             raise fail(sections, f"cards.{kind}", "a list of at least two cards (a round draws two)", kind)
         out = []
+        categories: dict[str, int | None] = {}  # a round offers two categories: never the same twice
         for i, item in enumerate(items):
             where = f"cards.{kind}[{i}]"
             if not isinstance(item, dict):
@@ -173,6 +174,11 @@ def load_pack(path: Path, edition: Edition) -> Pack:
                 raise fail(item, f"{where}.id", f"duplicate id {cid!r} (first used at line {first})", "id")
             seen[cid] = line_of(item, "id")
             category = _text(item, "category", f"{where}.category")
+            if category.casefold() in categories:
+                raise fail(item, f"{where}.category",
+                           f"a category not used before in the cards with {kind} answers; "
+                           f"{category!r} is already at line {categories[category.casefold()]}", "category")
+            categories[category.casefold()] = line_of(item, "category")
             question = _text(item, "question", f"{where}.question")
             answers = req(item, "answers", dict, f"{where}.answers")
             letters = LETTERS[:kind]

@@ -22,14 +22,19 @@ Pure: no clock, no I/O, randomness only from ``self.rng``. The right answer neve
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused
+from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused, split_actor
 from tiptoi_sim.assistants.rette_die_million.data import Assets, Card, load_assets
 from tiptoi_sim.assistants.rette_die_million.deck import CardPool
 from tiptoi_sim.assistants.rette_die_million.scoring import RunResult, ranked
+from tiptoi_sim.assistants.rette_die_million.table import TableMixin
+from tiptoi_sim.core.numbers import is_whole, parse_money, parse_whole
+from tiptoi_sim.core import wording
+from tiptoi_sim.core.errors import UserError
 
 MODES = ("pack", "cards")
 ALL_WORDS = ("all", "alle", "alles", "rest")
@@ -58,8 +63,10 @@ class Run:
     offered: list[str] = field(default_factory=list)  # pack mode: the two card ids drawn
     chosen: int | None = None       # index into offered of the card being played
     played: str | None = None       # pack mode: id of the card being played
-    joker_card: str | None = None   # the card that left by the joker
+    joker_card: str | None = None   # pack mode: the card that left by the joker (on the joker field)
     joker_round: int | None = None
+    typed_category: str | None = None  # cards mode: the category the quizmaster typed with asked
+    joker_category: str | None = None  # cards mode: the typed category of the card on the joker field
     timed_out: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
 
@@ -73,11 +80,21 @@ class Run:
 
 
 def chips_text(ph, n: int) -> str:
-    """``1 Chip`` / ``10 Chips`` in the catalogue's language."""
-    return ph.render("number.chip") if n == 1 else ph.render("number.chips", n=n)
+    """``1 Chip`` / ``10 Chips`` in the catalogue's language (the plural rule from CLDR)."""
+    return wording.count(n, ph.render("number.chip"), ph.render("number.chips"), ph.lang)
 
 
-class RetteDieMillion(AssistantGame):
+def money_text(ph, amount: int) -> str:
+    """Euros the way people say them: "25.000 €" / "€25,000"; whole millions in words:
+    "1 Million Euro" / "€1 million"."""
+    if amount and amount % 1_000_000 == 0:
+        m = amount // 1_000_000
+        word = wording.plural(m, ph.render("number.million"), ph.render("number.millions"), ph.lang)
+        return ph.render("number.money_millions", n=wording.say_number(m, ph.lang), million=word)
+    return ph.render("number.money", amount=wording.say_number(amount, ph.lang))
+
+
+class RetteDieMillion(TableMixin, AssistantGame):
     game_id = "rette-die-million"
     title = "Rette die Million!"
     commands = [
@@ -87,7 +104,7 @@ class RetteDieMillion(AssistantGame):
         CommandHelp("timer on|off|SECONDS", "the optional time limit for staking (setup)"),
         CommandHelp("start [TEAM]", "start the next team's run (or the named team's)"),
         CommandHelp("choose 1|2|CATEGORY", "pick one of the two categories (pack mode)"),
-        CommandHelp("asked", "the quizmaster has read the question (cards mode)"),
+        CommandHelp("asked [CATEGORY]", "the quizmaster has read the question (cards mode); the card's category may be typed"),
         CommandHelp("put [N|all] LETTER", "place N chips (default 1; N€ for an amount) on a window"),
         CommandHelp("take [N|all] LETTER", "take N chips back from a window"),
         CommandHelp("move [N|all] FROM TO", "move chips from one window to another"),
@@ -100,6 +117,10 @@ class RetteDieMillion(AssistantGame):
         CommandHelp("next", "go on to the next round (or the next team's run)"),
         CommandHelp("repeat", "read the categories or the question again"),
         CommandHelp("scores", "read the scoreboard"),
+        CommandHelp("result TEAM won MONEY | out ROUND SAVED", "enter a run played on paper (between runs)"),
+        CommandHelp("fix chips N | money AMOUNT | round N | joker used|free | quizmaster NAME | result …",
+                    "correct one fact; chips move from or to the shaft"),
+        CommandHelp("NAME COMMAND", "the command typed with who does it: the team stakes, the quizmaster reveals"),
     ]
 
     def __init__(self, assets: Assets, *, seed: int = 0, lang: str = "de",
@@ -118,7 +139,6 @@ class RetteDieMillion(AssistantGame):
         self.reveal: dict[str, Any] | None = None  # the last reveal, for the screen
         self._qm_next = 0        # rotation pointer into people()
         self._timer_key = 0      # changes whenever a new countdown starts
-        self._last_said: list[str] = []  # what "repeat" reads again
 
     # -- data ---------------------------------------------------------------------
     @classmethod
@@ -154,15 +174,27 @@ class RetteDieMillion(AssistantGame):
             return None
         if v in ON_WORDS:
             return self.ed.time_limit_seconds
-        if v.isdigit() and 0 < int(v) <= 3600:
-            return int(v)
+        if is_whole(v):
+            secs = parse_whole(v)
+            return secs if 0 < secs <= 3600 else False
         return False
+
+    def draw_rng(self) -> random.Random:
+        """The randomness of the next draw, from the seed and the number of cards drawn so far:
+        a game entered from a state file (which holds that number) draws what the original would."""
+        return random.Random(f"{self.seed}:{self.pool._count}")
 
     # -- small helpers ------------------------------------------------------------
     #: template fields that hold a number of chips; they are rendered as "1 Chip"/"10 Chips"
-    CHIP_FIELDS = ("chips", "left", "on", "have")
+    CHIP_FIELDS = ("chips", "left", "on", "have", "moved")
+
+    #: templates whose verb agrees with a count of chips have a ``_one`` twin for exactly one
+    #: chip ("1 chip drops out"); the count is ``chips`` unless named here
+    ONE_FIELD = {"refuse.take.not_enough": "on"}
 
     def say(self, key: str, **kw: Any) -> str:
+        if kw.get(self.ONE_FIELD.get(key, "chips")) == 1 and self.ph.has(key + "_one"):
+            key += "_one"
         for f in self.CHIP_FIELDS:
             if isinstance(kw.get(f), int):
                 kw[f] = chips_text(self.ph, kw[f])
@@ -171,9 +203,11 @@ class RetteDieMillion(AssistantGame):
     def refuse(self, key: str, **kw: Any) -> Refused:
         return Refused(self.say(key, **kw))
 
+    def duration(self, seconds: int) -> str:
+        return wording.say_duration(seconds, self.lang, short=False)
+
     def money(self, chips: int) -> str:
-        amount = f"{chips * self.ed.chip_value:,}".replace(",", self.ph.render("number.thousands_sep"))
-        return self.ph.render("number.money", amount=amount)
+        return money_text(self.ph, chips * self.ed.chip_value)
 
     @property
     def pack(self):
@@ -202,8 +236,10 @@ class RetteDieMillion(AssistantGame):
         return self.phase == "setup" and bool(self.teams) and all(t.result for t in self.teams)
 
     # -- dispatch -----------------------------------------------------------------
+    _ANY = ("setup", "choose", "reading", "stake", "locked", "revealed")
     _PHASES: dict[str, tuple[str, ...]] = {
-        "team": ("setup", "choose", "reading", "stake", "locked", "revealed"), "mode": ("setup",), "pack": ("setup",), "timer": ("setup",),
+        "team": _ANY, "mode": ("setup",), "pack": ("setup",), "timer": ("setup",),
+        "result": ("setup",), "fix": _ANY, "set": _ANY,
         "start": ("setup",), "choose": ("choose",), "asked": ("reading",),
         "put": ("stake",), "take": ("stake",), "move": ("stake",), "stake": ("stake",),
         "clear": ("stake",), "lock": ("stake",), "timeout": ("stake",), "joker": ("stake",),
@@ -211,21 +247,55 @@ class RetteDieMillion(AssistantGame):
         "repeat": ("setup", "choose", "reading", "stake", "locked", "revealed"),
         "scores": ("setup", "choose", "reading", "stake", "locked", "revealed"),
     }
+    read_only_verbs = frozenset({"scores", "punkte", "score", "nochmal"})
     _ALIASES = {"wähle": "choose", "waehle": "choose", "setze": "put", "nimm": "take",
                 "verschiebe": "move", "einloggen": "lock", "auflösen": "reveal", "weiter": "next",
                 "nochmal": "repeat", "punkte": "scores", "score": "scores", "add": "put"}
 
+    #: what the guessing team does, and what the quizmaster does (``Anna put 10 A``,
+    #: ``Carla reveal B``): typed with a name, the rules check that this person may do it
+    TEAM_VERBS = frozenset({"choose", "put", "take", "move", "stake", "clear", "joker", "lock"})
+    QUIZMASTER_VERBS = frozenset({"asked", "reveal"})
+
     def handle(self, cmd: Command) -> list[str]:
+        actor, cmd = split_actor(cmd, self._actor_names())
         verb = self._ALIASES.get(cmd.verb, cmd.verb)
         method: Callable[[Command], list[str]] | None = getattr(self, f"_cmd_{verb}", None)
         if verb not in self._PHASES or method is None:
             raise self.refuse("refuse.unknown", verb=cmd.verb)
         if self.phase not in self._PHASES[verb]:
-            raise self.refuse("refuse.not_now", verb=cmd.verb, expected=self.expected())
-        said = method(cmd)
-        if verb not in ("repeat", "scores") and said:
-            self._last_said = said
-        return said
+            raise self.refuse_when(verb)
+        if actor is not None:
+            self._check_actor(actor, verb)
+        return method(cmd)
+
+    def _actor_names(self) -> list[str]:
+        names = [t.name for t in self.teams] + self.people()
+        if self.run is not None and self.run.quizmaster:
+            names.append(self.run.quizmaster)
+        return names
+
+    def _check_actor(self, actor: str, verb: str) -> None:
+        """The guessing team chooses and stakes; the quizmaster reads and reveals."""
+        r = self.run
+        if r is None or self.phase == "setup":
+            return
+        team = self.teams[r.team]
+        in_team = actor.casefold() in {team.name.casefold(), *(m.casefold() for m in team.members)}
+        if verb in self.TEAM_VERBS and not in_team:
+            raise self.refuse("refuse.actor.team", name=actor, team=team.name)
+        if verb in self.QUIZMASTER_VERBS and (in_team or (r.quizmaster and actor.casefold() != r.quizmaster.casefold())):
+            raise self.refuse("refuse.actor.quizmaster", name=actor, quizmaster=r.quizmaster or "–")
+
+    def refuse_when(self, verb: str) -> Refused:
+        """A command at the wrong moment: the rule that says when it fits, then the missing step."""
+        key = f"refuse.when.{verb}"
+        if self.mode == "cards" and self.ph.has(key + "_cards"):
+            key += "_cards"
+        elif self.mode == "pack" and self.ph.has(key + "_pack"):
+            key += "_pack"
+        team = self.teams[self.run.team].name if self.run is not None else ""
+        return Refused(self.say(key, team=team) + " " + self.expected())
 
     def expected(self) -> str:
         """What the table is expected to do now, in the game's words."""
@@ -263,8 +333,13 @@ class RetteDieMillion(AssistantGame):
         if not self.ed.team_min <= len(members) <= self.ed.team_max:
             raise self.refuse("refuse.team.size", min=self.ed.team_min, max=self.ed.team_max,
                               count=len(members))
-        self.teams.append(Team(name, members))
+        self._add_team(name, members)
         return [self.say("team.added", team=name, members=", ".join(members))]
+
+    def _add_team(self, name: str, members: tuple[str, ...]) -> Team:
+        team = Team(name, members)
+        self.teams.append(team)
+        return team
 
     def _cmd_mode(self, cmd: Command) -> list[str]:
         v = (cmd.arg(0) or "").lower()
@@ -289,7 +364,7 @@ class RetteDieMillion(AssistantGame):
         if secs is False:
             raise self.refuse("refuse.timer.usage")
         self.time_limit = secs  # type: ignore[assignment]
-        return [self.say("timer.on", seconds=secs) if secs else self.say("timer.off")]
+        return [self.say("timer.on", time=self.duration(secs)) if secs else self.say("timer.off")]
 
     def _cmd_start(self, cmd: Command) -> list[str]:
         waiting = self._waiting()
@@ -336,6 +411,7 @@ class RetteDieMillion(AssistantGame):
         r.round_start_chips = r.chips
         r.stakes = {}
         r.offered, r.chosen, r.played, r.timed_out = [], None, None, False
+        r.typed_category = None
         n = self.ed.answers_in(r.round)
         said = [self.say("round.start", round=r.round, rounds=self.rounds, answers=n)]
         if r.round > 1:
@@ -346,7 +422,7 @@ class RetteDieMillion(AssistantGame):
             self.phase = "reading"
             said.append(self.say("round.read_cards", answers=n))
             return said
-        cards, reused = self.pool.draw(self.pack.cards[n], 2, self.rng)
+        cards, reused = self.pool.draw(self.pack.cards[n], 2, self.draw_rng())
         if reused:
             said.append(self.say("cards.reused", answers=n))
         r.offered = [c.id for c in cards]
@@ -367,9 +443,12 @@ class RetteDieMillion(AssistantGame):
             raise self.refuse("refuse.choose.usage")
         cats = [self.card(i).category for i in r.offered]
         if arg in ("1", "2"):
-            idx = int(arg) - 1
+            idx = parse_whole(arg) - 1
         else:
-            hits = [i for i, c in enumerate(cats) if c.casefold().startswith(arg.casefold())]
+            # the exact name first: "Planeten" must not be ambiguous next to "Planetenmonde"
+            hits = [i for i, c in enumerate(cats) if c.casefold() == arg.casefold()]
+            if not hits:
+                hits = [i for i, c in enumerate(cats) if c.casefold().startswith(arg.casefold())]
             if len(hits) != 1:
                 raise self.refuse("refuse.choose.usage")
             idx = hits[0]
@@ -386,6 +465,10 @@ class RetteDieMillion(AssistantGame):
         return said
 
     def _cmd_asked(self, cmd: Command) -> list[str]:
+        """``asked [CATEGORY]``: the quizmaster has read the question; the category read from the
+        printed card may be typed so that the state (and the joker field) shows it."""
+        assert self.run is not None
+        self.run.typed_category = " ".join(cmd.args).strip() or None
         return self._begin_stake()
 
     def _begin_stake(self) -> list[str]:
@@ -396,7 +479,7 @@ class RetteDieMillion(AssistantGame):
         said = [self.say("stake.begin", chips=r.chips, money=self.money(r.chips),
                          windows=", ".join(self.open_windows()))]
         if self.time_limit:
-            said.append(self.say("stake.time", seconds=self.time_limit))
+            said.append(self.say("stake.time", time=self.duration(self.time_limit)))
         return said
 
     # -- stakes ---------------------------------------------------------------------
@@ -418,19 +501,29 @@ class RetteDieMillion(AssistantGame):
         a = arg.strip().lower()
         if a in ALL_WORDS:
             return available
-        if a.isdigit():
-            n = int(a)
+        if is_whole(a):
+            n = parse_whole(a, lo=0, hi=10 ** 6)
         else:
-            m = re.fullmatch(r"(?:€|eur)?\s*([\d.,']+)\s*(?:€|eur|euro)?", a)
-            if not m or not ("€" in a or "eur" in a):
+            n = self._euros_to_chips(arg)
+            if n is None:
                 raise self.refuse("refuse.chips.usage", arg=arg)
-            euros = int(re.sub(r"[.,']", "", m.group(1)) or "0")
-            if euros % self.ed.chip_value:
-                raise self.refuse("refuse.chips.amount", arg=arg, chip=self.money(1))
-            n = euros // self.ed.chip_value
         if n <= 0:
             raise self.refuse("refuse.chips.usage", arg=arg)
         return n
+
+    def _euros_to_chips(self, arg: str) -> int | None:
+        """An amount in euros (``250000€``, ``250.000 €``, ``€250,000``, ``1 Mio``) as chips;
+        None if ``arg`` is not an amount; refused if it is no whole number of chips."""
+        a = re.sub(r"(?i)\s*(euros?|eur)\s*$", "€", arg.strip())
+        if "€" not in a and not re.search(r"(?i)(mio|m|k)$", a):
+            return None
+        try:
+            euros = parse_money(a, field=None, lo=0, hi=10 ** 9)
+        except UserError:
+            return None
+        if euros % self.ed.chip_value:
+            raise self.refuse("refuse.chips.amount", arg=arg, chip=self.money(1))
+        return euros // self.ed.chip_value
 
     def _count_and_letters(self, cmd: Command, letters: int, verb: str) -> tuple[str | None, list[str]]:
         """Split ``[N] L1 [L2]`` (the count may also come last); None if no count was given.
@@ -523,6 +616,8 @@ class RetteDieMillion(AssistantGame):
         r = self.run
         assert r is not None
         on = r.stakes.get(letter, 0)
+        if not r.unplaced:
+            return self.say("stake.window_done", letter=letter, chips=on, money=self.money(on))
         return self.say("stake.window", letter=letter, chips=on, money=self.money(on),
                         left=r.unplaced, left_money=self.money(r.unplaced))
 
@@ -533,6 +628,8 @@ class RetteDieMillion(AssistantGame):
                  if r.stakes.get(w) else self.say("stake.part_empty", letter=w) for w in self.open_windows()]
         if not left:
             return "; ".join(parts) + "."
+        if not r.unplaced:
+            return self.say("stake.summary_done", windows="; ".join(parts))
         return self.say("stake.summary", windows="; ".join(parts), left=r.unplaced,
                         left_money=self.money(r.unplaced))
 
@@ -570,6 +667,13 @@ class RetteDieMillion(AssistantGame):
             said.append(self.say("timeout.last_window_lost", letter=last, chips=lost, money=self.money(lost)))
             r.chips -= lost
         r.timed_out = True
+        if r.chips == 0:  # nothing on any window: no reveal can save anything
+            team = self.teams[r.team]
+            self.reveal = None
+            said.append(self.say("timeout.out", team=team.name, round=r.round,
+                                 saved=self.money(r.round_start_chips)))
+            return said + self._end_run(RunResult(team.name, team.members, r.round, 0,
+                                                  r.round_start_chips, False))
         self.phase = "locked"
         said += [self.say("lock.done", summary=self._board_summary(left=False)), self.expected()]
         return said
@@ -584,6 +688,8 @@ class RetteDieMillion(AssistantGame):
         r.joker_round = r.round
         r.stakes = {}  # the chips were placed on the old card's answers
         if self.mode == "cards":
+            r.joker_category = r.typed_category
+            r.typed_category = None
             self.phase = "reading"
             return [self.say("joker.cards")]
         assert r.chosen is not None
@@ -651,8 +757,12 @@ class RetteDieMillion(AssistantGame):
 
     def _cmd_next(self, cmd: Command) -> list[str]:
         if self.phase == "setup":
-            if cmd.args or not self._waiting():
-                raise self.refuse("refuse.not_now", verb=cmd.verb, expected=self.expected())
+            if not self.teams:
+                raise self.refuse("refuse.start.no_team")
+            if not self._waiting():
+                raise self.refuse("refuse.start.all_played")
+            if cmd.args:
+                return self._cmd_start(cmd)
             return self._start_run(self._waiting()[0])
         assert self.run is not None
         self.run.round += 1
@@ -665,7 +775,7 @@ class RetteDieMillion(AssistantGame):
             return self._categories()
         if self.phase in ("stake", "locked") and self.mode == "pack" and r and r.played:
             return self._read_card()
-        return list(self._last_said) or [self.expected()]
+        return [self.expected()]
 
     def _cmd_scores(self, cmd: Command) -> list[str]:
         return self._score_lines()
@@ -713,8 +823,10 @@ class RetteDieMillion(AssistantGame):
                 "chips": r.chips, "money": r.chips * self.ed.chip_value,
                 "unplaced": r.unplaced, "unplaced_money": r.unplaced * self.ed.chip_value,
                 "joker_used": r.joker_used,
+                "joker_card": self.joker_field(),
+                "round_start_chips": r.round_start_chips,
                 "categories": [self.card(i).category for i in r.offered] if r.offered else None,
-                "category": card.category if card else None,
+                "category": card.category if card else r.typed_category,
                 "question": card.question if card else None,
                 "windows": [{"letter": w, "open": w in opened, "chips": r.stakes.get(w, 0),
                              "money": r.stakes.get(w, 0) * self.ed.chip_value,
@@ -730,6 +842,36 @@ class RetteDieMillion(AssistantGame):
         if self.mode == "pack":
             state["cards_left"] = {str(k): self.pool.fresh(v) for k, v in self.pack.cards.items()}
         return state
+
+    def joker_field(self) -> dict[str, Any] | None:
+        """The card lying on the joker field (None while the joker is unused): with the pack its
+        category and question, with the printed cards the category if the quizmaster typed it."""
+        r = self.run
+        if r is None or not r.joker_used:
+            return None
+        if r.joker_card:
+            c = self.card(r.joker_card)
+            return {"round": r.joker_round, "category": c.category, "question": c.question}
+        return {"round": r.joker_round, "category": r.joker_category, "question": None}
+
+    # -- a game in progress ------------------------------------------------------------
+    def export_state(self) -> dict[str, Any]:
+        from tiptoi_sim.assistants.rette_die_million.state import export_state
+
+        return export_state(self)
+
+    @classmethod
+    def from_state(cls, assets, state, *, seed=0, lang="de", options=None) -> "RetteDieMillion":
+        from tiptoi_sim.assistants.rette_die_million.state import check_loaded, load_state
+
+        g = load_state(cls, assets, state, seed=seed, lang=lang, options=options)
+        check_loaded(g, state)
+        return g
+
+    def describe_state(self) -> list[str]:
+        from tiptoi_sim.assistants.rette_die_million.state import describe
+
+        return describe(self)
 
     # -- hints for the front ends -------------------------------------------------------
     def suggestions(self) -> list[str]:

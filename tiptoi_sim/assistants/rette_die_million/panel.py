@@ -138,6 +138,9 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
         "panel.round", round=run["round"], rounds=run["rounds"])
     surface.blit(normal.render(line, True, GOLD), (head.left, head.top))
     joker = ph.render("panel.joker_used" if run["joker_used"] else "panel.joker")
+    field = run.get("joker_card") or {}
+    if field.get("category"):  # the card lying on the joker field
+        joker = ph.render("panel.joker_field", category=field["category"])
     jimg = small.render(joker, True, DIM if run["joker_used"] else GOLD)
     surface.blit(jimg, (head.right - jimg.get_width(), head.top))
     y = head.top + normal.get_height()
@@ -189,11 +192,9 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
         if chips:
             _chips(surface, r.left + pad // 2, r.bottom - 2 * small.get_height() - pad, chips,
                    max(8, r.width // 12), r.width - pad)
-        amount = f"{chips * state['chip_value']:,}".replace(",", ph.render("number.thousands_sep"))
-        money = ph.render("number.money", amount=amount)
+        money = _money(ph, chips * state["chip_value"])
         if letter in dropped and dropped[letter]["chips"]:
-            lost = f"{dropped[letter]['money']:,}".replace(",", ph.render("number.thousands_sep"))
-            money = "− " + ph.render("number.money", amount=lost)
+            money = "− " + _money(ph, dropped[letter]["money"])
         mimg = small.render(money, True, BAD if (letter in dropped and chips_lost(dropped, letter)) else FG)
         surface.blit(mimg, (r.centerx - mimg.get_width() // 2, r.bottom - small.get_height() - pad // 2))
 
@@ -223,7 +224,10 @@ def draw_state(surface, rect, state: dict[str, Any], fonts, ph) -> None:
 
 
 def _money(ph, euros: int) -> str:
-    return ph.render("number.money", amount=f"{euros:,}".replace(",", ph.render("number.thousands_sep")))
+    """On the screen money stays in digits ("1.000.000 €"): a board is read, not heard."""
+    from tiptoi_sim.core.wording import say_number
+
+    return ph.render("number.money", amount=say_number(euros, ph.lang))
 
 
 def _draw_scores(surface, x: int, y: int, bottom: int, state, fonts, ph) -> int:
