@@ -261,7 +261,11 @@ def assistant_run(game_id: str, seed: int, steps: int = 60, *, unicode_digits: b
                 raise fail(f"the refused command {line[:120]!r} changed the state ({res.reason})")
             continue
         counts.accepted += 1
-        if res.line.split()[:1] in (["help"], ["state"]):
+        verb = res.line.split()[:1]
+        if verb in (["help"], ["state"], ["repeat"]) or (verb and verb[0].lower() in session.game.read_only_verbs):
+            # commands that only tell: no undo step, no journal line, and nothing changed
+            if _state(session) != before or session.history != history:
+                raise fail(f"the read-only command {line[:120]!r} changed the state or the history")
             continue
         after = _state(session)
         if rng.random() < 0.25:  # undo it, check, and do it again

@@ -9,7 +9,7 @@ from tiptoi_sim.assistants.registry import GAMES
 #: Games whose own files still turn unicode digits ("²", "③") into a traceback: fuzzed without
 #: them until the assistant helpers' fixes (issue 16) are merged. **The lead empties this set
 #: after merging**; from then on every game is fuzzed with unicode digits too.
-UNICODE_DIGITS_PENDING: set[str] = {"rette-die-million", "coup", "millions-of-dollars", "gold-connection"}
+UNICODE_DIGITS_PENDING: set[str] = {"coup"}
 
 
 def test_pen_random_tap_streams(data):
@@ -90,9 +90,6 @@ def test_randomly_damaged_journals_resume_or_are_refused_never_a_traceback(data,
     assert outcomes["resumed"] > 20 and outcomes["refused"] > 20, outcomes
 
 
-@pytest.mark.xfail(strict=True, reason="pending for the millions-of-dollars helper (issue 16): 'timer N' takes a "
-                                       "400-digit number, then timer_seconds() raises OverflowError in every front "
-                                       "end. The lead removes this mark after merging the fix.")
 def test_millions_of_dollars_refuses_a_timer_no_clock_can_count():
     from tiptoi_sim.assistants.session import AssistantSession
     from tiptoi_sim.commands.assist import make_game

@@ -35,6 +35,12 @@ def _package_scan() -> Counter:
 REVIEWED: list[tuple[str, str, int, str]] = [
     # -- arithmetic on numbers, never text -------------------------------------------------
     ("cli.py", "int(args._run(args) or 0)", 1, "a command's exit status (an int or None)"),
+    ("assistants/gold_connection/draw.py", "int(cx + box_w * 0.3)", 2, "pixels of the board drawing"),
+    ("assistants/gold_connection/draw.py", "int(cx)", 1, "pixels of the board drawing"),
+    ("assistants/gold_connection/draw.py", "int(cy)", 1, "pixels of the board drawing"),
+    ("assistants/gold_connection/draw.py", "int(size)", 1, "pixels of the board drawing"),
+    ("assistants/gold_connection/odds.py", "float(f)", 1, "an exact Fraction of odds shown as a decimal"),
+    ("assistants/rette_die_million/game.py", "float(self.time_limit)", 1, "the time limit, already parsed by parse_seconds"),
     ("commands/assist.py", "int(time.time())", 2, "the default seed from the clock"),
     ("core/wording.py", "int(n)", 1, "a whole float said without its .0 (a number, never text)"),
     ("core/wording.py", "int(seconds + 0.5)", 1, "rounding a duration (a number) to whole seconds"),
@@ -113,34 +119,6 @@ PENDING_ASSISTANT_GAMES: list[tuple[str, str, int]] = [
     ("assistants/coup/game.py", "int(w)", 2),
     ("assistants/coup/game.py", "name.isdigit()", 1),
     ("assistants/coup/game.py", "w.isdigit()", 1),
-    ("assistants/gold_connection/draw.py", "int(cx + box_w * 0.3)", 2),  # pixels: move to REVIEWED
-    ("assistants/gold_connection/draw.py", "int(cx)", 1),                # pixels: move to REVIEWED
-    ("assistants/gold_connection/draw.py", "int(cy)", 1),                # pixels: move to REVIEWED
-    ("assistants/gold_connection/draw.py", "int(size)", 1),
-    ("assistants/gold_connection/game.py", "a.isdigit()", 1),
-    ("assistants/gold_connection/game.py", "args[0].isdigit()", 3),
-    ("assistants/gold_connection/game.py", "int(a)", 2),
-    ("assistants/gold_connection/game.py", "int(args.pop(0))", 1),
-    ("assistants/gold_connection/game.py", "int(args[0])", 3),
-    ("assistants/gold_connection/game.py", "int(m.group(2))", 3),
-    ("assistants/gold_connection/game.py", "int(m.group(3) or 1)", 1),
-    ("assistants/gold_connection/game.py", "int(size)", 1),
-    ("assistants/gold_connection/game.py", "name.isdigit()", 1),
-    ("assistants/gold_connection/odds.py", "float(f)", 1),                # a Fraction: move to REVIEWED
-    ("assistants/millions_of_dollars/game.py", "args[0].isdigit()", 2),
-    ("assistants/millions_of_dollars/game.py", "f.isdigit()", 1),
-    ("assistants/millions_of_dollars/game.py", "float(self.timer)", 1),
-    ("assistants/millions_of_dollars/game.py", "int(args[0])", 1),
-    ("assistants/millions_of_dollars/game.py", "int(w)", 2),
-    ("assistants/millions_of_dollars/game.py", "w.isdigit()", 1),
-    ("assistants/millions_of_dollars/model.py", "int(m.group(1))", 1),
-    ("assistants/rette_die_million/game.py", "a.isdigit()", 1),
-    ("assistants/rette_die_million/game.py", "float(self.time_limit)", 1),
-    ("assistants/rette_die_million/game.py", "int(a)", 1),
-    ("assistants/rette_die_million/game.py", "int(arg)", 1),
-    ("assistants/rette_die_million/game.py", "int(re.sub(r\"[.,']\", \"\", m.group(1)) or \"0\")", 1),
-    ("assistants/rette_die_million/game.py", "int(v)", 2),
-    ("assistants/rette_die_million/game.py", "v.isdigit()", 1),
 ]
 
 

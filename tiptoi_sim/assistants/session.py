@@ -57,14 +57,18 @@ _OWN = {
 OWN_READ_ONLY = frozenset({"state", "help", "repeat"})
 
 
-def state_file(game: AssistantGame) -> dict[str, Any]:
-    """The whole state file of ``game`` (what ``state --yaml`` writes, ``--from`` reads)."""
-    return {"game": game.game_id, "lang": game.lang, "seed": game.seed,
-            "options": dict(game.options), "state": game.export_state()}
+def state_file(game: AssistantGame, said: list[str] | None = None) -> dict[str, Any]:
+    """The whole state file of ``game`` (what ``state --yaml`` writes, ``--from`` reads).
+    ``said`` is the last answer, kept so that ``repeat`` after loading says it again."""
+    out = {"game": game.game_id, "lang": game.lang, "seed": game.seed,
+           "options": dict(game.options), "state": game.export_state()}
+    if said:
+        out["said"] = list(said)
+    return out
 
 
-def dump_state_file(game: AssistantGame) -> str:
-    return yaml.safe_dump(state_file(game), allow_unicode=True, sort_keys=False, width=100)
+def dump_state_file(game: AssistantGame, said: list[str] | None = None) -> str:
+    return yaml.safe_dump(state_file(game, said), allow_unicode=True, sort_keys=False, width=100)
 
 
 class AssistantSession:
@@ -155,7 +159,7 @@ class AssistantSession:
             reason = self._own("state_usage")
             return Result(cmd.line, False, reason, [reason], self.game.public_state())
         try:
-            text = dump_state_file(self.game)
+            text = dump_state_file(self.game, self.last_said)
         except NotImplementedError:
             reason = self._own("no_export")
             return Result(cmd.line, False, reason, [reason], self.game.public_state())

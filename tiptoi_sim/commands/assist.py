@@ -104,7 +104,7 @@ def read_state_file(path, game_id: str) -> dict:
     if not isinstance(data, dict):
         from tiptoi_sim.core.errors import DataError
         raise DataError(path, None, "a state file: a mapping with game: and state:", 1)
-    only_keys(data, ["game", "lang", "seed", "options", "state"], "")
+    only_keys(data, ["game", "lang", "seed", "options", "state", "said"], "")
     game = req(data, "game", str, "game")
     if game.replace("_", "-") != game_id:
         raise fail(data, "game", f"a state file of {game_id}, not of {game}", "game")
@@ -116,6 +116,10 @@ def read_state_file(path, game_id: str) -> dict:
         except UserError as e:
             raise fail(data, "seed", str(e), "seed") from None
     opt(data, "options", dict, "options")
+    said = opt(data, "said", list, "said", default=[])
+    for i, text in enumerate(said):
+        if not isinstance(text, str):
+            raise fail(said, f"said[{i}]", "a text (what was said last)", i)
     return data
 
 
@@ -183,6 +187,7 @@ def run(args) -> int:
         else:
             journal = Journal.new_in(journals, args.game)
         session = AssistantSession(game, journal=journal, from_state=_plain(data["state"]))
+        session.last_said = list(data.get("said") or [])
     else:
         if args.journal:
             check_new_journal(args.journal)
