@@ -293,6 +293,23 @@ def test_the_terminal_command_typed_on_stdin(data, tmp_path):
     assert any('"reason": "bad_sequence"' in x for x in got)  # "blue explore" was broken by "go"
 
 
+def test_lines_piped_in_at_once_are_all_played(data, tmp_path):
+    """Input that ends at once (``printf … | tiptoi-sim play --ui terminal``): every typed tap
+    is still played and journaled before the game stops, none is lost."""
+    journal, events = tmp_path / "j.jsonl", tmp_path / "live.jsonl"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
+    p = subprocess.run([sys.executable, "-m", "tiptoi_sim", "play", "--ui", "terminal", "--players", "red=ben,blue=lucy",
+                        "--seed", "3", "--unit-seconds", "0.1", "--no-speech", "--journal", str(journal),
+                        "--events", str(events)], input="red learn run\nblue explore\n", cwd=REPO, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    taps = [r for r in read_journal(journal) if r.get("kind") == "tap"]
+    assert [r["id"] for r in taps] == ["player:red", "learn", "skill:run", "player:blue", "action:explore"]
+    got = events.read_text(encoding="utf-8").splitlines()
+    check_same_game(got, journal, data, meant_ids=[r["id"] for r in taps], cut_ms=taps[-1]["t_ms"])
+    assert any('"action_started"' in x and '"skill:run"' in x for x in got)
+
+
 # ---------------------------------------------------------------------- 3. the webcam
 @pytest.fixture(scope="module")
 def clip_of_a_learn(tmp_path_factory):
@@ -302,11 +319,13 @@ def clip_of_a_learn(tmp_path_factory):
     from tiptoi_sim.millionen_coup.layout import load_layout
 
     layout = load_layout()
-    visits, t = [], 1.2
+    visits, t = [], 1.1  # the pipeline learns the empty board in its first second
     for tid, side in (("player:red", "bottom"), ("learn", "right"), ("skill:explore", "right")):
-        visits.append(Visit("tap", side, layout.centre(tid), tid, (105, 140, 195), 1.0, t, t + 0.5, t + 1.3, t + 1.7))
-        t += 1.8
-    clip = SyntheticClip(board_picture(900, layout), visits, fps=15, duration=t + 0.2, seed=5)
+        visits.append(Visit("tap", side, layout.centre(tid), tid, (105, 140, 195), 1.0, t, t + 0.4, t + 1.2, t + 1.5))
+        t += 1.55
+    # small and plain (no moving shadows, little noise), so it renders in a few seconds here
+    clip = SyntheticClip(board_picture(900, layout), visits, size=(400, 300), fps=10, duration=t + 0.2, seed=5,
+                         shadows=False, noise=1.0, blur=0)
     path = tmp_path_factory.mktemp("clips") / "learn.avi"
     write_clip(clip, str(path))
     return path, clip.duration
@@ -318,7 +337,7 @@ def test_the_webcam_path(data, tmp_path, clip_of_a_learn, monkeypatch):
     clip, duration = clip_of_a_learn
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # no user overlay of hotspots
     journal, events = tmp_path / "j.jsonl", tmp_path / "live.jsonl"
-    frames = int((duration + 1.0) * 30)  # at most 30 frames a second: the whole clip and a second more
+    frames = int((duration + 0.6) * 30)  # at most 30 frames a second: the whole clip and a little more
     assert main(["play", "--input", "webcam", "--camera", str(clip), "--players", "red=tom", "--seed", "4",
                  "--unit-seconds", "0.5", "--no-speech", "--journal", str(journal), "--events", str(events),
                  "--frames", str(frames)]) == 0
@@ -337,11 +356,11 @@ def test_taps_file_in_the_window(path, data, tmp_path, monkeypatch):
     """``play --ui screen --taps FILE --unit-seconds U --events OUT`` (headless window) writes the
     stream of ``simulate FILE --unit-seconds U``, byte for byte."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    unit = "0.15"
-    sc = rescaled(load_scenario(path, data), 0.15)
+    unit = "0.1"
+    sc = rescaled(load_scenario(path, data), 0.1)
     length_s = run_scenario(sc, data).events[-1].t_ms / 1000
     live_out, sim_out = tmp_path / "live.jsonl", tmp_path / "sim.jsonl"
-    frames = int((length_s + 0.8) * 30)
+    frames = int((length_s + 0.5) * 30)
     assert main(["play", "--taps", str(path), "--unit-seconds", unit, "--events", str(live_out), "--no-speech",
                  "--journal", str(tmp_path / "j.jsonl"), "--frames", str(frames)]) == 0
     assert main(["simulate", str(path), "--unit-seconds", unit, "--out", str(sim_out)]) == 0

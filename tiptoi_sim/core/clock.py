@@ -113,6 +113,18 @@ class RealClock:
         """Make a blocked :meth:`wait` return (e.g. to quit); it returns ``None`` early."""
         self._q.put(_WAKE)
 
+    def drain(self) -> list[str]:
+        """The tap ids put and not yet taken (in order), taken now: a live game that stops
+        still plays the taps that came before (piped input that ends at once)."""
+        out = []
+        while True:
+            try:
+                item = self._q.get_nowait()
+            except queue.Empty:
+                return out
+            if item is not _WAKE:
+                out.append(item)
+
     def wait(self, deadline: int | None) -> Tap | None:
         """As the module contract; may also return ``None`` early after :meth:`wake`,
         :meth:`pause` or :meth:`resume`, so callers only fire what is due at ``now()``."""

@@ -165,9 +165,24 @@ class LiveGame:
     def _drive(self) -> None:
         try:
             self._drive_loop()
+            if self._quit:
+                self._play_left_over_taps()
         finally:
             if self.scenario is not None:
                 self.finished.set()
+
+    def _play_left_over_taps(self) -> None:
+        """Taps put before :meth:`stop` are played, not lost (typed lines piped into the terminal
+        end with the input at once): each at the time it is taken, after the timers due then,
+        as a replay of the journal plays it."""
+        for tap_id in self.clock.drain():
+            with self.lock:
+                if self.scenario is not None and self.session.over:
+                    return
+                now = max(self.clock.now(), self.session.now)
+                self.session.now = now
+                self.scheduler.fire_due(now, lambda: self.session.over)
+            self._handle(Tap(tap_id, now))
 
     def _drive_loop(self) -> None:
         scripted = self.scenario is not None
