@@ -307,6 +307,9 @@ def test_lines_piped_in_at_once_are_all_played(data, tmp_path):
     assert [r["id"] for r in taps] == ["player:red", "learn", "skill:run", "player:blue", "action:explore"]
     got = events.read_text(encoding="utf-8").splitlines()
     check_same_game(got, journal, data, meant_ids=[r["id"] for r in taps], cut_ms=taps[-1]["t_ms"])
+    # and the pen's answers to them are printed before the program ends
+    said = [json.loads(x)["text"] for x in got if '"type": "say"' in x]
+    assert len(said) >= 2 and all(text in p.stdout for text in said), (said, p.stdout)
     assert any('"action_started"' in x and '"skill:run"' in x for x in got)
 
 

@@ -77,6 +77,7 @@ class LiveGame:
             self.journal.write({"kind": "start", "seed": seed, "lang": lang, "unit_seconds": unit_seconds,
                                 "setup": setup})
         self._quit = False
+        self._stopped = False
         self._power_on = power_on and _session is None and not setup
         self._last_clock_record = _start_ms
         self._thread: threading.Thread | None = None
@@ -198,6 +199,8 @@ class LiveGame:
             deadline = self._next_deadline()
             tap = self._wait(deadline)
             if self._quit:
+                if tap is not None:
+                    self._handle(tap)  # taken just as the game stops: played, not lost
                 break
             if tap is not None:
                 self._handle(tap)
@@ -244,6 +247,11 @@ class LiveGame:
         return self
 
     def stop(self) -> None:
+        """End the game: the taps put before are still played, the journal is closed. Calling
+        it again does nothing."""
+        if self._stopped:
+            return
+        self._stopped = True
         self._quit = True
         self.clock.wake()
         if self._thread is not None:
