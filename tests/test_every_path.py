@@ -226,6 +226,62 @@ TYPED = [
 ]
 
 
+def type_line(line: str) -> None:
+    """Post the events a keyboard makes for a typed line and Enter (a space is a Space key and
+    its text, as SDL sends them)."""
+    for ch in line:
+        if ch == " ":
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+
+
+def test_the_window_by_typed_lines_with_a_pause(data, tmp_path):
+    """The refusals game typed into the window's command line; on the way the game is paused
+    with Space, a click while paused is refused with a spoken notice (and is no tap), and Space
+    resumes. The taps are the file's, the events ``simulate`` of them."""
+    sc = rescaled(load_scenario(FILES / "refusals-and-breaks.yaml", data), UNIT)
+    journal = tmp_path / "j.jsonl"
+    live = live_game(sc, data, journal)
+    got = recorder(live)
+    notices = []
+    live.listeners.append(lambda ev: ev.type == "notice" and notices.append(ev))
+    speaker = SilentSpeaker()
+    win = PenWindow(live, speaker=speaker, size=(960, 640))
+    win.step()
+    live.start()
+    try:
+        for at, line in TYPED:
+            t_ms = round(at * UNIT * 1000)
+            while live.now_ms() < t_ms:
+                win.run_frame(until=time.monotonic() + max(0.0005, (t_ms - live.now_ms()) / 1000))
+            type_line(line)
+            win.pump()
+            assert win.notice.startswith("» "), win.notice
+            if at == 1:  # a pause between two lines
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+                win.pump()
+                assert live.paused
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=win.pixel_of("room:lobby"), button=1))
+                end = time.monotonic() + 5
+                while not notices and time.monotonic() < end:
+                    win.run_frame()
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+                win.pump()
+                assert not live.paused
+        end = time.monotonic() + 15
+        while not live.session.over and time.monotonic() < end:
+            win.run_frame()
+        settle(live, cut_ms=None)
+        win.step()
+    finally:
+        live.stop()
+        win.close()
+    check_same_game(got, journal, data, meant=sc.taps, unit_ms=round(UNIT * 1000), outcome=("lost", "guard"))
+    assert len(notices) == 1 and notices[0].get("tap") == "room:lobby"
+    assert notices[0].get("text") in speaker.spoken
+
+
 def test_the_terminal_by_typed_lines(data, tmp_path):
     """``TerminalUI`` reading a pipe, as ``play --ui terminal`` reads standard input."""
     sc = rescaled(load_scenario(FILES / "refusals-and-breaks.yaml", data), UNIT)

@@ -106,7 +106,11 @@ class RealClock:
 
     # -- input ----------------------------------------------------------------
     def put(self, tap_id: str) -> None:
-        """Called from any thread: a tap happens now."""
+        """Called from any thread: a tap happens now. While paused it is dropped (the game is
+        frozen); a tap put before a pause is still delivered, at the instant of the pause."""
+        with self._lock:
+            if self._paused_at_ns is not None:
+                return
         self._q.put(tap_id)
 
     def wake(self) -> None:
@@ -150,8 +154,7 @@ class RealClock:
                 continue  # re-check against the monotonic clock: never return early
             if item is _WAKE:
                 return None
-            if self.paused:
-                continue  # taps while paused are dropped: the game is frozen
+            # a tap put before a pause and taken after it is not lost: now() is the pause's instant
             t = self.now()
             if deadline is not None and t >= deadline:
                 # it was queued before the deadline's work ran: stamp it before the deadline so
