@@ -1,6 +1,7 @@
-"""One game on every path (the project owner's rule): the window (mouse clicks), the terminal
-(typed lines), the webcam (a synthetic clip) and ``play --taps`` in the window give the same
-events as ``simulate`` for the same taps.
+"""One game on every path (the project owner's rule): the window (mouse clicks; typed lines with
+a pause), the terminal (typed lines: the UI on a pipe, the program on its standard input), the
+webcam (a synthetic clip through ``play --input webcam``) and ``play --taps`` in the window give
+the same events as ``simulate`` for the same taps.
 
 Each live game runs on the real clock at a small unit. Its journal records the taps as the game
 stamped them; ``simulate`` of a scenario built from that journal (its start record's setup and
@@ -332,8 +333,7 @@ def test_the_terminal_command_typed_on_stdin(data, tmp_path):
         for line in lines:
             p.stdin.write(line + "\n")
             p.stdin.flush()
-            time.sleep(0.25)
-        time.sleep(0.5)  # the last taps are handled before quit
+            time.sleep(0.15)
         out, err = p.communicate("quit\n", timeout=30)
     finally:
         if p.poll() is None:
@@ -396,7 +396,7 @@ def test_the_webcam_path(data, tmp_path, clip_of_a_learn, monkeypatch):
     clip, duration = clip_of_a_learn
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # no user overlay of hotspots
     journal, events = tmp_path / "j.jsonl", tmp_path / "live.jsonl"
-    frames = int((duration + 0.6) * 30)  # at most 30 frames a second: the whole clip and a little more
+    frames = int((duration + 0.4) * 30)  # at most 30 frames a second: the whole clip and a little more
     assert main(["play", "--input", "webcam", "--camera", str(clip), "--players", "red=tom", "--seed", "4",
                  "--unit-seconds", "0.5", "--no-speech", "--journal", str(journal), "--events", str(events),
                  "--frames", str(frames)]) == 0
