@@ -106,12 +106,28 @@ class RealClock:
 
     # -- input ----------------------------------------------------------------
     def put(self, tap_id: str) -> None:
-        """Called from any thread: a tap happens now."""
+        """Called from any thread: a tap happens now. While paused it is dropped (the game is
+        frozen); a tap put before a pause is still delivered, at the instant of the pause."""
+        with self._lock:
+            if self._paused_at_ns is not None:
+                return
         self._q.put(tap_id)
 
     def wake(self) -> None:
         """Make a blocked :meth:`wait` return (e.g. to quit); it returns ``None`` early."""
         self._q.put(_WAKE)
+
+    def drain(self) -> list[str]:
+        """The tap ids put and not yet taken (in order), taken now: a live game that stops
+        still plays the taps that came before (piped input that ends at once)."""
+        out = []
+        while True:
+            try:
+                item = self._q.get_nowait()
+            except queue.Empty:
+                return out
+            if item is not _WAKE:
+                out.append(item)
 
     def wait(self, deadline: int | None) -> Tap | None:
         """As the module contract; may also return ``None`` early after :meth:`wake`,
@@ -138,8 +154,7 @@ class RealClock:
                 continue  # re-check against the monotonic clock: never return early
             if item is _WAKE:
                 return None
-            if self.paused:
-                continue  # taps while paused are dropped: the game is frozen
+            # a tap put before a pause and taken after it is not lost: now() is the pause's instant
             t = self.now()
             if deadline is not None and t >= deadline:
                 # it was queued before the deadline's work ran: stamp it before the deadline so

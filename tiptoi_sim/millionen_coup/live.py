@@ -86,6 +86,7 @@ class LiveGame:
             self.journal.write({"kind": "start", "game": GAME_ID, "seed": seed, "lang": lang,
                                 "unit_seconds": unit_seconds, "setup": setup})
         self._quit = False
+        self._stopped = False
         self._power_on = power_on and _session is None and not setup
         self._last_clock_record = _start_ms
         self._journaled_clock = _start_ms
@@ -175,9 +176,24 @@ class LiveGame:
     def _drive(self) -> None:
         try:
             self._drive_loop()
+            if self._quit:
+                self._play_left_over_taps()
         finally:
             if self.scenario is not None:
                 self.finished.set()
+
+    def _play_left_over_taps(self) -> None:
+        """Taps put before :meth:`stop` are played, not lost (typed lines piped into the terminal
+        end with the input at once): each at the time it is taken, after the timers due then,
+        as a replay of the journal plays it."""
+        for tap_id in self.clock.drain():
+            with self.lock:
+                if self.scenario is not None and self.session.over:
+                    return
+                now = max(self.clock.now(), self.session.now)
+                self.session.now = now
+                self.scheduler.fire_due(now, lambda: self.session.over)
+            self._handle(Tap(tap_id, now))
 
     def _drive_loop(self) -> None:
         scripted = self.scenario is not None
@@ -193,6 +209,8 @@ class LiveGame:
             deadline = self._next_deadline()
             tap = self._wait(deadline)
             if self._quit:
+                if tap is not None:
+                    self._handle(tap)  # taken just as the game stops: played, not lost
                 break
             if tap is not None:
                 self._handle(tap)
@@ -243,6 +261,11 @@ class LiveGame:
         return self
 
     def stop(self) -> None:
+        """End the game: the taps put before are still played, the journal is closed. Calling
+        it again does nothing."""
+        if self._stopped:
+            return
+        self._stopped = True
         self._quit = True
         self.clock.wake()
         if self._thread is not None:

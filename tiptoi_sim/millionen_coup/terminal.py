@@ -192,8 +192,8 @@ class TerminalUI:
             except ImportError:
                 pass
         scripted = self.live.scenario is not None
-        self._printer.start()
         self.out.write("tiptoi-sim — Der Millionen-Coup. Type 'help' for examples, 'quit' to end.\n")
+        self._printer.start()  # after the banner: the pen's first words come below it
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read_lines, args=(inp, interactive, lines), name="terminal-input",
                          daemon=True).start()
@@ -212,6 +212,9 @@ class TerminalUI:
                 if not self.handle_line(line):
                     break
         finally:
+            if not scripted:
+                # the lines typed before the end are played, and the pen's answers printed
+                self.live.stop()
             self._stop = True
             self._printer.join(timeout=1)
             while not self.q.empty():
