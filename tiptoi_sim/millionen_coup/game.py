@@ -201,7 +201,11 @@ class Game:
             if (r > a["last_window"] and r % a["every"] == 0) or (r <= a["last_window"] and r % a["last_every"] == 0) or r == 1:
                 marks.append(r * unit)
         for s in a["final_countdown"]:
-            marks.append(int(round(s * unit / 30)))
+            # scaled with the unit, but said in whole seconds only: at a short demo unit the
+            # countdown shrinks to the seconds that are left, never "0,1 Sekunden" in a row
+            left = int(s * unit / 30 / 1000 + 0.5) * 1000
+            if left >= 1000:
+                marks.append(left)
         for left in sorted(set(marks), reverse=True):
             if 0 < left < self.limit_ms:
                 self._at(self.origin + self.limit_ms - left, (ORDER_ANNOUNCE,), lambda left=left: self.emit("time_left", seconds=_secs(left)))
