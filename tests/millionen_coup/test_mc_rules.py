@@ -400,9 +400,17 @@ def test_time_limit_and_announcements(run):
     # hard: 70 units. Every 10 units, every 2 in the last 10, the last unit counted down
     assert tl[:6] == [(10, 60), (20, 50), (30, 40), (40, 30), (50, 20), (60, 10)]
     assert [s for _, s in tl[6:11]] == [8, 6, 4, 2, 1]
-    assert tl[11:] == [(69.333, 0.667), (69.667, 0.333), (69.833, 0.167), (69.867, 0.133),
-                       (69.9, 0.1), (69.933, 0.067), (69.967, 0.033)]
+    # the last unit's countdown (20, 10, 5 … 1 s at 30 s per unit) is scaled to the unit and said
+    # in whole seconds only: at 1 s per unit nothing is left of it but the 1-unit mark
+    assert tl[11:] == []
     assert ev[-1] == {"t": 70, "type": "game_over", "result": "lost", "reason": "time"}
+    full = run(scen("{red: ben}", "  - {at: 0, tap: [player:red, action:explore, explore:locks]}",
+                    difficulty="hard", hidden="").replace("unit_seconds: 1", "unit_seconds: 30"), with_say=False)
+    last = [e["seconds"] for e in of(full, "time_left")][-8:]
+    assert last == [30, 20, 10, 5, 4, 3, 2, 1]
+    slow = run(scen("{red: ben}", "  - {at: 0, tap: [player:red, action:explore, explore:locks]}",
+                    difficulty="hard", hidden="").replace("unit_seconds: 1", "unit_seconds: 6"), with_say=False)
+    assert [e["seconds"] for e in of(slow, "time_left")][-5:] == [12, 6, 4, 2, 1]
 
 
 def test_same_instant_order_completion_guard_announcement_limit_taps(run):
