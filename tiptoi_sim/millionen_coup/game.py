@@ -16,6 +16,7 @@ catalogues. Every event that concerns a player carries ``player``.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -203,7 +204,7 @@ class Game:
         for s in a["final_countdown"]:
             # scaled with the unit, but said in whole seconds only: at a short demo unit the
             # countdown shrinks to the seconds that are left, never "0,1 Sekunden" in a row
-            left = int(s * unit / 30 / 1000 + 0.5) * 1000
+            left = math.floor(s * unit / 30 / 1000 + 0.5) * 1000
             if left >= 1000:
                 marks.append(left)
         for left in sorted(set(marks), reverse=True):
