@@ -216,7 +216,7 @@ def test_the_tutorial_places_items_then_hints_and_a_catch_names_everyone(data):
     assert any(t.endswith("Legt die Alarmanlage A in den Flur 2 und die Konsole A in die Garderobe.") for t in texts)
     assert texts[-1] == "Erwischt! Der Wachmann hat Rot und Blau gesehen. Das Spiel ist verloren."
     # the tutorial is played at its own difficulty (easy: 90 units of 1 s here), said in full
-    assert texts[1] == "Ihr habt eine Minute und 30 Sekunden. Die Planungs-Phase beginnt. Die Zeit läuft!"
+    assert texts[1] == "Ihr habt eine Minute und 30 Sekunden. Die Planungsphase beginnt. Die Zeit läuft!"
 
 
 def test_refusals_say_why_and_what_would_work(data):
