@@ -56,6 +56,55 @@ def _noop(*_a: Any, **_k: Any) -> None:
     return None
 
 
+_GUARD_STEPS: dict[tuple, tuple[str, int]] = {}
+_NEXT_HOP: dict[tuple, str] = {}
+
+
+class _Game(Game):
+    """The engine's game with its guard's way memoised. The guard's next room and next waypoint
+    depend only on his room, his next waypoint and the list of waypoints, so each step is
+    computed once by the engine's own code (``Game.guard_next_room`` and the waypoint skipping)
+    and then looked up, across all games of a process. Bulk analysis spent most of its time in
+    the guard's shortest paths."""
+
+    def _guard_step_from(self, room: str, target: int) -> tuple[str, int]:
+        key = (self._waypoint_key, room, target)
+        hit = _GUARD_STEPS.get(key)
+        if hit is None:
+            saved = (self.guard_room, self.guard_target)
+            try:
+                self.guard_room, self.guard_target = room, target
+                goal = self.setup.waypoints[target]
+                # Game.guard_next_room's answer depends on (room, goal) only: the guard's graph
+                # is the same in every game, so one table serves all games of the process
+                nxt = _NEXT_HOP.get((id(self.data), room, goal))
+                if nxt is None:
+                    nxt = _NEXT_HOP[(id(self.data), room, goal)] = Game.guard_next_room(self)
+                self.guard_room = nxt
+                self._skip_reached_waypoints()
+                hit = (nxt, self.guard_target)
+            finally:
+                self.guard_room, self.guard_target = saved
+            if len(_GUARD_STEPS) > 500_000:
+                _GUARD_STEPS.clear()
+            _GUARD_STEPS[key] = hit
+        return hit
+
+    @property
+    def _waypoint_key(self) -> tuple:
+        return tuple(self.setup.waypoints)
+
+    def guard_next_room(self) -> str:
+        return self._guard_step_from(self.guard_room, self.guard_target)[0]
+
+    def guard_route(self, steps: int) -> list[str]:
+        room, target, out = self.guard_room, self.guard_target, []
+        for _ in range(steps):
+            room, target = self._guard_step_from(room, target)
+            out.append(room)
+        return out
+
+
 class Sim:
     """One game on the engine. ``record`` keeps the engine's events as ``(t_ms, type, fields)``."""
 
@@ -70,7 +119,7 @@ class Sim:
         self.setup: HiddenSetup = draw_setup(data, rng)
         self.scheduler = Scheduler()
         self.events: list[tuple[int, str, dict]] | None = [] if record else None
-        self.game = Game(data, self.setup, self.players, difficulty=difficulty, unit_seconds=unit_seconds,
+        self.game = _Game(data, self.setup, self.players, difficulty=difficulty, unit_seconds=unit_seconds,
                          rng=rng, scheduler=self.scheduler, emit=self._emit if record else _noop)
         self.steps: list[Step] = []
         if record:
