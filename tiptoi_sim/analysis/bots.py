@@ -45,10 +45,13 @@ class GameResult:
 class Knowledge:
     """What the family knows at this moment (table-visible state plus its own memory)."""
 
-    def __init__(self, game: Game, memory: "Memory"):
+    def __init__(self, game: Game, memory: "Memory", *, full: bool = False):
         self.game = game
         self.memory = memory
         d = game.data
+        if full:
+            self._full(game)
+            return
         self.locked_doors: dict[frozenset, int | None] = {}
         for n in game.revealed["locks"]:
             if n not in game.opened_locks:
@@ -72,6 +75,18 @@ class Knowledge:
         self.first = first
         self.candidates = memory.candidates(ruled, first)
         self.waypoints_known = len(game.revealed["waypoints"]) == len(game.setup.waypoints)
+
+    def _full(self, game: Game) -> None:
+        """The director's knowledge: the whole hidden setup (for the solver's rollouts only)."""
+        self.locked_doors = {door: n for n, door in game.setup.locks.items() if n not in game.opened_locks}
+        self.alarm_rooms = {corr: k for k, (corr, _) in game.active_alarms.items()}
+        self.consoles = {k: console for k, (_, console) in game.active_alarms.items()}
+        self.alarms_known = True
+        self.blank_rooms = set()
+        self.first = game.setup.combination[0]
+        comb = tuple(game.setup.combination)
+        self.candidates = [] if comb in self.memory.tried else [comb]
+        self.waypoints_known = True
 
     def threat(self, units: int = 1) -> set[str]:
         """Rooms the guard is in or may enter in the next ``units`` steps."""
@@ -124,13 +139,18 @@ class FamilyBot:
 
     def __init__(self, data: GameData, *, explore_fields: tuple[str, ...] = ("alarms", "alarms", "locks", "locks",
                  "locks", "blanks", "blanks", "blanks", "blanks", "waypoints", "waypoints", "waypoints"),
-                 prep_budget_units: int = 16):
+                 prep_budget_units: int = 16, lookahead: int = 2):
         self.data = data
+        self.lookahead = lookahead
         self.explore_fields = explore_fields
         self.prep_budget = prep_budget_units
         self.memory = Memory()
         self.explored = 0
         self.explorer: str | None = None
+        self.full = False
+
+    def know(self, g: Game) -> Knowledge:
+        return Knowledge(g, self.memory, full=self.full)
 
     # ------------------------------------------------------------------ the game loop
     def play(self, sim: Sim) -> None:
@@ -212,8 +232,8 @@ class FamilyBot:
     def exec_turn(self, sim: Sim, c: str) -> None:
         g = sim.game
         p = g.players[c]
-        k = Knowledge(g, self.memory)
-        threat = k.threat(2)        # keep a step ahead of the guard
+        k = self.know(g)
+        threat = k.threat(self.lookahead)        # keep a step ahead of the guard
         here = p.room
         d = self.data
         if here == d.vault:
@@ -288,14 +308,14 @@ class FamilyBot:
         starts = [q.room for q in g.players.values()]
         return any(self._path(g, k, r, k.blank_rooms, set()) is not None for r in starts) if k.blank_rooms else False
 
-    def _needed(self, k: Knowledge) -> tuple[set[frozenset], set[str]]:
+    def _needed(self, k: Knowledge, assume_all: bool = False) -> tuple[set[frozenset], set[str]]:
         """The known locked doors and active alarms on the team's way: the cheapest route from
         the players to the vault anteroom in which a locked door costs the time to open it and
         an alarm's corridor the time to reach and use its console; then the same for the way
         to each console that is needed. Returns (doors, alarm letters)."""
         g = k.game
-        starts = [p.room for p in g.players.values()]
-        key = (tuple(starts), tuple(k.locked_doors), tuple(k.alarm_rooms), g.vault_open)
+        starts = [p.room or self.data.start_room for p in g.players.values()]
+        key = (tuple(starts), tuple(k.locked_doors), tuple(k.alarm_rooms), g.vault_open, assume_all)
         hit = self.memory.needed.get(key)
         if hit is not None:
             return hit
@@ -311,7 +331,7 @@ class FamilyBot:
             if goal in seen_targets:
                 continue
             seen_targets.add(goal)
-            path = self._weighted_path(k, starts, goal, "locks" in team, "electronics" in team)
+            path = self._weighted_path(k, starts, goal, assume_all or "locks" in team, assume_all or "electronics" in team)
             for conn, room in path or ():
                 if conn.kind == "door" and conn.door in k.locked_doors:
                     doors.add(conn.door)
@@ -426,7 +446,7 @@ class FamilyBot:
                     return
             if self._try(sim, c, "walk", f"room:{path[0]}"):
                 return
-            k = Knowledge(g, self.memory)
+            k = self.know(g)
         # blocked by the guard: step aside if he is coming, else wait
         if here in threat:
             self._flee(sim, c, k, threat)
@@ -448,6 +468,31 @@ class FamilyBot:
                 if n not in k.alarm_rooms and self._try(sim, c, "sneak", f"room:{n}"):
                     return True
         return False
+
+
+class DirectorBot(FamilyBot):
+    """Not a family: it knows the whole hidden setup (the combination too) and explores
+    nothing. The solver plays it from every preparation it considers, as a quick first answer
+    and an upper bound for its search; it is not one of the analysis bots."""
+
+    def __init__(self, data: GameData, *, lookahead: int = 2):
+        super().__init__(data, explore_fields=(), prep_budget_units=0, lookahead=lookahead)
+        self.full = True
+
+    def prep_turn(self, sim: Sim) -> None:
+        g = sim.game
+        ps = g.players
+        team = set()
+        for p in ps.values():
+            team |= set(p.abilities)
+        doors, alarms = self._needed(self.know(g), assume_all=True)
+        want = [a for a, need in (("vault", True), ("locks", bool(doors)), ("electronics", bool(alarms)))
+                if need and a not in team]
+        for c in g.colour_order:
+            if want and ps[c].running is None and self._try(sim, c, "learn", f"skill:{want[0]}"):
+                want.pop(0)
+        if all(p.running is None for p in ps.values()):
+            sim.go()
 
 
 def make_bot(name: str, data: GameData) -> FamilyBot:

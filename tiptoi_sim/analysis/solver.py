@@ -100,83 +100,131 @@ def _dijkstra(adj, start: str, t0: float = 0.0, ready=None, pred=None) -> dict[s
 
 
 class Estimator:
-    """The lower bound ``h`` (units until everyone is in the vault) for a game state."""
+    """The lower bound ``h`` (units until everyone is in the vault) for a game state, and the
+    obstacles that lie on the way (to focus the search)."""
 
     def __init__(self, data: GameData):
         self.data = data
+        self._apsp: dict[tuple, dict[str, dict[str, float]]] = {}
+
+    def _profile(self, game: Game, colour: str):
+        p = game.players[colour]
+        step = 0.5 if p.abilities.get("run") == "upgraded" else 1.0
+        climb = None
+        if "climb" in p.abilities:
+            climb = (game.units_for(p, "climb"), tuple(sorted(tuple(sorted((c.a, c.b))) for c in game.climb_connections(p))))
+        return (step, climb)
+
+    def _all_pairs(self, game: Game, colour: str, adj) -> dict[str, dict[str, float]]:
+        """Obstacle-free travel times between all rooms for this player's way of moving
+        (the same for every game: cached per movement profile)."""
+        key = self._profile(game, colour)
+        table = self._apsp.get(key)
+        if table is None:
+            table = self._apsp[key] = {r: _dijkstra(adj, r) for r in self.data.rooms}
+        return table
 
     def h(self, game: Game) -> float:
         return self.h_needs(game)[0]
 
     def h_needs(self, game: Game) -> tuple[float, set]:
-        """``h`` and the obstacles on the players' estimated ways to the vault: ``("lock", n)``,
-        ``("alarm", X)`` and ``("vault",)``."""
+        """``h`` and the obstacles (``("lock", n)``, ``("alarm", X)``, ``("vault",)``) on the
+        estimated ways: everyone's way to the vault, and the way of whoever removes an obstacle
+        on it to the place where they remove it (two levels deep).
+
+        Each obstacle gets a *ready time*, a lower bound of when it could be gone: first from
+        obstacle-free travel times, then tightened once by travel that respects the first ready
+        times. A move over a locked door, into an active alarm's corridor or through the vault
+        door starts no earlier than that obstacle's ready time."""
         d = self.data
         unit = game.unit_ms
         ps = game.players
         avail = {c: (p.running.end_ms - game.now) / unit if p.running else 0.0 for c, p in ps.items()}
         adjs = {c: _edges(game, c) for c in ps}
-        dist = {c: _dijkstra(adjs[c], ps[c].room, avail[c]) for c in ps}
+        apsp = {c: self._all_pairs(game, c, adjs[c]) for c in ps}
+        free = {c: {r: avail[c] + t for r, t in apsp[c][ps[c].room].items()} for c in ps}
 
-        def best_over(capable, room_cost):
-            out = INF
+        # who can remove what, how fast: lists of (colour, units, where) per obstacle
+        removers: dict[tuple, list[tuple[str, float, tuple[str, ...] | None]]] = {}
+        locked = {n: door for n, door in game.setup.locks.items() if n not in game.opened_locks}
+        for n, door in locked.items():
+            lst = []
             for c, p in ps.items():
-                cost = capable(p)
-                if cost is None:
-                    continue
-                out = min(out, room_cost(c) + cost)
+                if "locks" in p.abilities:
+                    lst.append((c, float(game.units_for(p, "locks")), tuple(door)))
+                for pid in p.forged:
+                    if pid not in p.used_plans:
+                        eff = d.plans[pid].effect
+                        if eff == "open_lock_here":
+                            lst.append((c, float(d.plans[pid].units), tuple(door)))
+                        elif eff == "open_lock_anywhere":
+                            lst.append((c, float(d.plans[pid].units), None))
+            removers[("lock", n)] = lst
+        for k, (corridor, console) in game.active_alarms.items():
+            lst = []
+            for c, p in ps.items():
+                if "electronics" in p.abilities:
+                    lst.append((c, float(game.units_for(p, "electronics")), (console,)))
+                for pid in p.forged:
+                    if pid not in p.used_plans:
+                        eff = d.plans[pid].effect
+                        if eff == "alarm_off_at_console":
+                            lst.append((c, float(d.plans[pid].units), (console,)))
+                        elif eff == "alarm_off_anywhere":
+                            lst.append((c, float(d.plans[pid].units), None))
+            removers[("alarm", k)] = lst
+        if not game.vault_open:
+            removers[("vault",)] = [(c, float(game.units_for(p, "vault_combination")), (d.vault_anteroom,))
+                                    for c, p in ps.items() if "vault" in p.abilities]
+
+        def ready_times(arrive) -> dict[tuple, tuple[float, str | None]]:
+            out = {}
+            for ob, lst in removers.items():
+                best, who = INF, None
+                for c, units, where in lst:
+                    t = avail[c] if where is None else min(arrive[c].get(r, INF) for r in where)
+                    if t + units < best:
+                        best, who = t + units, c
+                out[ob] = (best, who)
             return out
 
-        # when could each obstacle be gone at the earliest?
-        lock_ready: dict[frozenset, float] = {}
-        lock_no: dict[frozenset, int] = {}
-        for n, door in game.setup.locks.items():
-            if n in game.opened_locks:
-                continue
-            lock_no[door] = n
-            a, b = tuple(door)
-            near = lambda c: min(dist[c].get(a, INF), dist[c].get(b, INF))
-            r = best_over(lambda p: game.units_for(p, "locks") if "locks" in p.abilities else None, near)
-            for c, p in ps.items():
-                for pid in p.forged:
-                    if pid in p.used_plans:
-                        continue
-                    eff = d.plans[pid].effect
-                    if eff == "open_lock_here":
-                        r = min(r, near(c) + d.plans[pid].units)
-                    elif eff == "open_lock_anywhere":
-                        r = min(r, avail[c] + d.plans[pid].units)
-            lock_ready[door] = r
-        alarm_ready: dict[str, float] = {}
-        for k, (corridor, console) in game.active_alarms.items():
-            at = lambda c: dist[c].get(console, INF)
-            r = best_over(lambda p: game.units_for(p, "electronics") if "electronics" in p.abilities else None, at)
-            for c, p in ps.items():
-                for pid in p.forged:
-                    if pid in p.used_plans:
-                        continue
-                    eff = d.plans[pid].effect
-                    if eff == "alarm_off_at_console":
-                        r = min(r, at(c) + d.plans[pid].units)
-                    elif eff == "alarm_off_anywhere":
-                        r = min(r, avail[c] + d.plans[pid].units)
-            alarm_ready[corridor] = r
-        alarm_of = {corridor: k for k, (corridor, _) in game.active_alarms.items()}
-        if game.vault_open:
-            vault_ready = 0.0
-        else:
-            vault_ready = best_over(lambda p: game.units_for(p, "vault_combination") if "vault" in p.abilities else None,
-                                    lambda c: dist[c].get(d.vault_anteroom, INF))
+        door_ob = {door: ("lock", n) for n, door in locked.items()}
+        alarm_ob = {corridor: ("alarm", k) for k, (corridor, _) in game.active_alarms.items()}
 
-        def ready(conn, to):
-            r = 0.0
-            if conn is not None and conn.kind == "door" and conn.door in lock_ready and game.lock_locked(conn.door):
-                r = lock_ready[conn.door]
-            elif conn is not None and conn.kind == "vault_door":
-                r = vault_ready
-            if to in alarm_ready:
-                r = max(r, alarm_ready[to])
-            return r
+        def make_ready(rt):
+            def ready(conn, to):
+                r = 0.0
+                if conn.kind == "door":
+                    ob = door_ob.get(conn.door)
+                    if ob is not None:
+                        r = rt[ob][0]
+                elif conn.kind == "vault_door":
+                    r = rt[("vault",)][0] if ("vault",) in rt else 0.0
+                ob = alarm_ob.get(to)
+                if ob is not None:
+                    r = max(r, rt[ob][0])
+                return r
+            return ready
+
+        rt1 = ready_times(free)
+        preds = {c: {} for c in ps}
+        arrive = {c: _dijkstra(adjs[c], ps[c].room, avail[c], make_ready(rt1), preds[c]) for c in ps}
+        rt2 = ready_times(arrive)
+        ready2 = make_ready(rt2)
+
+        def obstacles_on(colour: str, pred: dict, goal: str) -> set:
+            found = set()
+            room = goal
+            while room in pred:
+                prev, conn = pred[room]
+                if conn.kind == "vault_door" and ("vault",) in removers:
+                    found.add(("vault",))
+                elif conn.kind == "door" and conn.door in door_ob:
+                    found.add(door_ob[conn.door])
+                if room in alarm_ob:
+                    found.add(alarm_ob[room])
+                room = prev
+            return found
 
         worst = 0.0
         needs: set = set()
@@ -185,18 +233,23 @@ class Estimator:
                 t = avail[c]
             else:
                 pred: dict = {}
-                t = _dijkstra(adjs[c], p.room, avail[c], ready, pred).get(d.vault, INF)
-                room = d.vault
-                while room in pred:
-                    prev, conn = pred[room]
-                    if conn.kind == "vault_door" and not game.vault_open:
-                        needs.add(("vault",))
-                    elif conn.kind == "door" and conn.door in lock_no and game.lock_locked(conn.door):
-                        needs.add(("lock", lock_no[conn.door]))
-                    if room in alarm_of:
-                        needs.add(("alarm", alarm_of[room]))
-                    room = prev
+                t = _dijkstra(adjs[c], p.room, avail[c], ready2, pred).get(d.vault, INF)
+                needs |= obstacles_on(c, pred, d.vault)
             worst = max(worst, t)
+        # the removers' own ways, two levels deep
+        frontier = set(needs)
+        for _ in range(2):
+            more = set()
+            for ob in frontier:
+                _, who = rt2.get(ob, (INF, None))
+                if who is None:
+                    continue
+                for c, units, where in removers[ob]:
+                    if c == who and where is not None:
+                        goal = min(where, key=lambda r: arrive[c].get(r, INF))
+                        more |= obstacles_on(c, preds[c], goal)
+            frontier = more - needs
+            needs |= more
         return worst, needs
 
 
@@ -503,7 +556,8 @@ def loadouts(game: Game) -> list[dict[str, tuple]]:
 
 
 def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = "normal", *,
-          time_limit: float = 9.0, node_limit: int = 4000) -> SolveResult:
+          time_limit: float = 9.0, node_limit: int = 3000, weight: float = 1.5,
+          rollout_loadouts: int = 80) -> SolveResult:
     """Search a fastest win for this seed and team (see the module docstring)."""
     t0 = time.monotonic()
     deadline = t0 + time_limit
@@ -531,9 +585,33 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
     candidates.sort(key=lambda x: (x[0], x[1], x[2]))
     best: Sim | None = None
     best_lo: dict = {}
-    bound = limit_ms + 1
+
+    def consider(sim: Sim, lo: dict) -> None:
+        nonlocal best, best_lo
+        if sim.game.outcome == ("won", "vault") and (best is None or sim.now < best.now):
+            best, best_lo = sim, lo
+
+    # first answers (upper bounds): the analysis bots, and the director's rollouts
+    from tiptoi_sim.analysis.bots import BOTS, DirectorBot, play_game
+
+    for name in BOTS:
+        _, sim = play_game(data, seed, players, difficulty, name)
+        consider(sim, {"bot": name})
+    for la in (2, 3):
+        sim = base.copy()
+        DirectorBot(data, lookahead=la).play(sim)
+        consider(sim, {"bot": "director"})
+    rollout_deadline = t0 + time_limit * 0.3
+    for f, _, _, lo, start in candidates[:rollout_loadouts]:
+        if time.monotonic() > rollout_deadline:
+            break
+        for la in (2, 3):
+            sim = start.copy(share_rng=True)
+            DirectorBot(data, lookahead=la).play(sim)
+            consider(sim, lo)
+    bound = best.now if best is not None else limit_ms + 1
     tried = 0
-    search = _Search(est, deadline, node_limit)
+    search = _Search(est, deadline, node_limit, weight=weight)
     for f, _, _, lo, sim in candidates:
         if f >= bound or time.monotonic() > deadline:
             break
@@ -541,7 +619,7 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
         search.node_limit = search.nodes + node_limit
         won = search.run(sim, bound)
         if won is not None:
-            best, best_lo = won, lo
+            consider(won, lo)
             bound = won.now
     res = SolveResult(won=best is not None, sim=best, finish_ms=best.now if best else None, limit_ms=limit_ms,
                       loadout=best_lo, nodes=search.nodes, loadouts_tried=tried,
