@@ -89,7 +89,8 @@ class DebriefModel:
 # ---------------------------------------------------------------------- the model
 def build_model(events: Iterable[dict[str, Any]], *, characters: dict[str, str] | None = None,
                 waypoints: list[str] | None = None, start_rooms: dict[str, str] | None = None,
-                limit: float | None = None, seed: int | None = None, street: str = "street") -> DebriefModel:
+                limit: float | None = None, seed: int | None = None, street: str = "street",
+                guard_start: str = "break_room") -> DebriefModel:
     """The model of what the picture shows, from event dicts (``t`` in seconds, ``type``…).
     ``waypoints`` (rooms A…F) label the guard's waypoints; ``start_rooms`` the paths' starts."""
     evs = [e for e in events if e.get("type") != "say"]
@@ -109,6 +110,8 @@ def build_model(events: Iterable[dict[str, Any]], *, characters: dict[str, str] 
     guard_since = 0.0
     wp = list(waypoints or [])
     wp_index = 0
+    while wp and wp_index < len(wp) and wp[wp_index] == guard_start:
+        wp_index += 1                  # a waypoint he starts on counts as reached (the rules)
     for e in evs:
         t = float(e["t"])
         typ = e["type"]
@@ -254,7 +257,8 @@ def context_of_game(g) -> dict[str, Any]:
             room = plan.room
         starts[c] = room
     return {"characters": {c: p.character for c, p in g.players.items()}, "waypoints": list(g.setup.waypoints),
-            "start_rooms": starts, "limit": g.limit_ms / 1000}
+            "start_rooms": starts, "limit": g.limit_ms / 1000, "street": g.data.start_room,
+            "guard_start": g.data.guard_start}
 
 
 # ---------------------------------------------------------------------- drawing
@@ -263,7 +267,11 @@ class Labels:
         from tiptoi_sim.core.phrases import load_catalogues
 
         self.lang = lang
-        self.own = load_catalogues(Path(data.folder), stem="debrief")[lang]
+        folder = Path(data.folder)
+        if not (folder / f"debrief.{lang}.yaml").exists():     # an assets folder of a user's own
+            from tiptoi_sim.paths import assets_dir
+            folder = assets_dir() / "millionen_coup"
+        self.own = load_catalogues(folder, stem="debrief")[lang]
         self.names = data.phrases.get(lang) if data.phrases else None
         self.data = data
 
@@ -504,14 +512,16 @@ def draw(model: DebriefModel, data, layout=None, *, lang: str = "de"):
 
 
 def save(fig, path: str | Path) -> Path:
-    """PNG, or SVG when the name ends in .svg."""
+    """PNG, or SVG (text kept as text) when the name ends in .svg."""
+    import matplotlib
     import matplotlib.pyplot as plt
 
     p = Path(path)
     fmt = "svg" if p.suffix.lower() == ".svg" else "png"
     try:
-        fig.savefig(p, format=fmt, dpi=110, bbox_inches="tight",
-                    metadata={"Date": None} if fmt == "svg" else {"Software": None})
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "tiptoi-sim"}):
+            fig.savefig(p, format=fmt, dpi=110, bbox_inches="tight",
+                        metadata={"Date": None} if fmt == "svg" else {"Software": None})
     except OSError as e:
         raise UserError(f"{path}: cannot write the picture ({e.strerror})") from None
     finally:

@@ -586,10 +586,16 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
     best: Sim | None = None
     best_lo: dict = {}
 
+    closest: tuple[float, int, Sim] | None = None
+
     def consider(sim: Sim, lo: dict) -> None:
-        nonlocal best, best_lo
+        nonlocal best, best_lo, closest
         if sim.game.outcome == ("won", "vault") and (best is None or sim.now < best.now):
             best, best_lo = sim, lo
+        elif sim.game.outcome != ("won", "vault"):
+            h = est.h(sim.game)
+            if closest is None or (h, -sim.now) < (closest[0], -closest[1]):
+                closest = (h, sim.now, sim)
 
     # first answers (upper bounds): the analysis bots, and the director's rollouts
     from tiptoi_sim.analysis.bots import BOTS, DirectorBot, play_game
@@ -624,8 +630,11 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
     res = SolveResult(won=best is not None, sim=best, finish_ms=best.now if best else None, limit_ms=limit_ms,
                       loadout=best_lo, nodes=search.nodes, loadouts_tried=tried,
                       seconds=round(time.monotonic() - t0, 3))
-    if best is None and search.best_partial is not None:
-        h, partial = search.best_partial
+    partial_found = search.best_partial
+    if partial_found is None and closest is not None:
+        partial_found = (closest[0], closest[2])
+    if best is None and partial_found is not None:
+        h, partial = partial_found
         res.sim = partial
         g = partial.game
         res.progress = {"t": partial.now, "units_short": round(h, 1),

@@ -15,6 +15,7 @@ def add_arguments(p) -> None:
     p.add_argument("--lang", choices=["de", "en"], default=None, help="language of say events (default: the scenario's, else de)")
     p.add_argument("--assets", metavar="DIR", help="the millionen_coup assets folder (default: the bundled one)")
     p.add_argument("--no-say", action="store_true", help="leave out the say events")
+    p.add_argument("--debrief", metavar="PICTURE", help="also draw the game's debrief picture (.png, or .svg)")
 
 
 def run(args) -> int:
@@ -37,4 +38,9 @@ def run(args) -> int:
             raise UserError(f"{args.out}: cannot write ({e.strerror})") from None
     else:
         write_events(events, sys.stdout)
+    if args.debrief:
+        from tiptoi_sim.analysis.debrief import debrief_session
+
+        path = debrief_session(session, args.debrief, lang=args.lang or sc.lang, data=data)
+        print(f"wrote {path}", file=sys.stderr)
     return 0
