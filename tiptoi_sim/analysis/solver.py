@@ -593,7 +593,7 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
         if sim.game.outcome == ("won", "vault") and (best is None or sim.now < best.now):
             best, best_lo = sim, lo
         elif sim.game.outcome != ("won", "vault"):
-            h = est.h(sim.game)
+            h = est.h(sim.game) if all(q.room for q in sim.game.players.values()) else INF
             if closest is None or (h, -sim.now) < (closest[0], -closest[1]):
                 closest = (h, sim.now, sim)
 
