@@ -87,8 +87,8 @@ def make_tasks(teams, difficulties, games: int, seed: int, bot: str) -> list[Tas
 class Progress:
     """A progress bar on standard error (only redrawn when it changes)."""
 
-    def __init__(self, total: int, out=sys.stderr, width: int = 30):
-        self.total, self.done, self.out, self.width = total, 0, out, width
+    def __init__(self, total: int, out=None, width: int = 30):
+        self.total, self.done, self.out, self.width = total, 0, out or sys.stderr, width
         self.t0 = time.monotonic()
         self._last = ""
 

@@ -375,7 +375,7 @@ def draw(model: DebriefModel, data, layout=None, *, lang: str = "de"):
     for b_i, b in enumerate(m.bars):
         y = y_of.get(b.player, 0)
         base = PLAYER_COLOURS.get(b.player, "#555555")
-        width = max(b.end - b.start, 2.0) * to_min
+        width = max((b.end - b.start) * to_min, span * 0.002)
         rect = ax.barh(y, width, left=b.start * to_min, height=0.62, color=base,
                        alpha=ACTION_SHADES.get(b.action, 0.6) if b.status != "aborted" else 0.25,
                        edgecolor="black", linewidth=0.6, hatch="//" if b.status != "finished" else None)[0]
@@ -411,7 +411,7 @@ def draw(model: DebriefModel, data, layout=None, *, lang: str = "de"):
         shade = "#9a9a9a" if k % 2 else "#c8c8c8"
         if v.waypoint:
             shade = "#6a6a6a"
-        r = ax.barh(y_guard, max(v.end - v.start, 1.0) * to_min, left=v.start * to_min, height=0.62, color=shade,
+        r = ax.barh(y_guard, max((v.end - v.start) * to_min, span * 0.001), left=v.start * to_min, height=0.62, color=shade,
                     edgecolor="white", linewidth=0.5)[0]
         r.set_gid(f"guard:{k}")
         r.set_label(L.room(v.room))

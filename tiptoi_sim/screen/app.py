@@ -262,7 +262,7 @@ class PenWindow:
         """Draw the debrief picture of the game that ended and show it over the board."""
         try:
             path = self.debrief.write(lang=self.lang)
-            self.debrief_image = pygame.image.load(str(path))
+            self.debrief_image = pygame.image.load(str(path)).convert()
             self.notice = f"» {path}"
         except Exception as e:  # a picture problem must not end the window
             self.notice = f"D: {e}"
