@@ -118,7 +118,8 @@ class Memory:
         self._cands: dict = {}
         self.claims: dict[str, str] = {}
         self.threats: dict[tuple, set[str]] = {}
-        self.needed: dict[tuple, tuple] = {}     # the guard's round is fixed: predictions repeat
+        self.needed: dict[tuple, tuple] = {}
+        self.reach: dict[tuple, set[str]] = {}     # the guard's round is fixed: predictions repeat
 
     def candidates(self, ruled: frozenset, first: int | None) -> list[tuple]:
         """The combinations still possible and not yet tried."""
@@ -290,8 +291,9 @@ class FamilyBot:
             choices.append(set(k.blank_rooms))
         choices.append({d.vault_anteroom})
         goals: set[str] = set()
+        reach = self._reach_from(g, k, here)
         for option in choices:
-            if option and (here in option or self._path(g, k, here, option, set()) is not None):
+            if option and (here in option or option & reach):
                 goals = option
                 break
         if not goals:
@@ -305,8 +307,32 @@ class FamilyBot:
         self._go_towards(sim, c, k, goals, threat)
 
     def _blanks_reachable(self, g: Game, k: Knowledge) -> bool:
-        starts = [q.room for q in g.players.values()]
-        return any(self._path(g, k, r, k.blank_rooms, set()) is not None for r in starts) if k.blank_rooms else False
+        return any(k.blank_rooms & self._reach_from(g, k, q.room) for q in g.players.values()) if k.blank_rooms else False
+
+    def _reach_from(self, g: Game, k: Knowledge, here: str) -> set[str]:
+        """Rooms the family can walk to from ``here`` (guard ignored), cached per situation."""
+        key = (here, tuple(k.locked_doors), tuple(k.alarm_rooms), g.vault_open)
+        hit = self.memory.reach.get(key)
+        if hit is None:
+            hit = self.memory.reach[key] = set(self._path_tree(g, k, here))
+        return hit
+
+    def _path_tree(self, g: Game, k: Knowledge, start: str) -> dict:
+        prev = {start: None}
+        q = deque([start])
+        while q:
+            r = q.popleft()
+            for c in self.data.walk_adjacency[r]:
+                n = c.other(r)
+                if n in prev or n in k.alarm_rooms:
+                    continue
+                if c.kind == "vault_door" and not g.vault_open:
+                    continue
+                if c.kind == "door" and c.door in k.locked_doors:
+                    continue
+                prev[n] = r
+                q.append(n)
+        return prev
 
     def _needed(self, k: Knowledge, assume_all: bool = False) -> tuple[set[frozenset], set[str]]:
         """The known locked doors and active alarms on the team's way: the cheapest route from
