@@ -17,7 +17,8 @@ the engine refuses costs nothing and is remembered. Bots are deterministic.
   (electronics), collects notes while the combination is uncertain, asks for the first digit,
   and tries the combinations that remain. When the vault is open, everyone goes in.
 
-``hasty``: the same family, but it only explores the alarms and the notes before Go.
+``hasty``: the same family, but it does not explore the locks (it finds them by bumping into them)
+and goes at the latest after 13 units.
 """
 
 from __future__ import annotations
@@ -525,8 +526,8 @@ def make_bot(name: str, data: GameData) -> FamilyBot:
     if name == "family":
         return FamilyBot(data)
     if name == "hasty":
-        return FamilyBot(data, explore_fields=("alarms", "alarms", "blanks", "blanks", "blanks", "blanks"),
-                         prep_budget_units=10)
+        return FamilyBot(data, explore_fields=("alarms", "alarms", "blanks", "blanks", "blanks", "blanks",
+                                               "waypoints", "waypoints", "waypoints"), prep_budget_units=13)
     from tiptoi_sim.core.errors import UserError
     raise UserError(f"--bot {name}: unknown bot; expected one of {', '.join(BOTS)}")
 
