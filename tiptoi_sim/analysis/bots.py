@@ -435,8 +435,10 @@ class FamilyBot:
             tried.add(m)
         return False
 
-    def _path(self, g: Game, k: Knowledge, start: str, goals: set[str], avoid: set[str]) -> list[str] | None:
-        """Shortest walk over doors the family thinks open, around known alarms and ``avoid``."""
+    def _path(self, g: Game, k: Knowledge, start: str, goals: set[str], avoid: set[str],
+              through_locks: bool = False) -> list[str] | None:
+        """Shortest walk over doors the family thinks open (or, ``through_locks``, over locked
+        doors and the closed vault door too), around known alarms and ``avoid``."""
         prev = {start: None}
         q = deque([start])
         while q:
@@ -451,9 +453,9 @@ class FamilyBot:
                 n = c.other(r)
                 if n in prev or n in k.alarm_rooms or n in avoid:
                     continue
-                if c.kind == "vault_door" and not g.vault_open:
+                if c.kind == "vault_door" and not g.vault_open and not through_locks:
                     continue
-                if c.kind == "door" and c.door in k.locked_doors:
+                if c.kind == "door" and c.door in k.locked_doors and not through_locks:
                     continue
                 prev[n] = r
                 q.append(n)
@@ -463,9 +465,11 @@ class FamilyBot:
         g = sim.game
         p = g.players[c]
         here = p.room
+        blocked = False
         for _attempt in range(4):              # a refused move teaches a locked door: plan again
             path = self._path(g, k, here, goals, threat)
             if not path:
+                blocked = True
                 break
             self.memory.claims[c] = path[-1]
             if len(path) >= 2 and "run" in p.abilities and not p.last_was_run and path[1] not in threat:
@@ -474,6 +478,16 @@ class FamilyBot:
             if self._try(sim, c, "walk", f"room:{path[0]}"):
                 return
             k = self.know(g)
+        if blocked and self._path(g, k, here, goals, set()) is None:
+            # no open way yet (a lock or the vault door is still closed): come as near as the
+            # open doors allow, so as to be there when it opens
+            path = self._path(g, k, here, goals, threat, through_locks=True)
+            if path:
+                door = next((cn for cn in self.data.walk_adjacency[here] if cn.other(here) == path[0]), None)
+                closed = door is not None and ((door.kind == "door" and door.door in k.locked_doors)
+                                               or (door.kind == "vault_door" and not g.vault_open))
+                if not closed and self._try(sim, c, "walk", f"room:{path[0]}"):
+                    return
         # blocked by the guard: step aside if he is coming, else wait
         if here in threat:
             self._flee(sim, c, k, threat)
