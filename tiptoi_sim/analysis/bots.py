@@ -516,9 +516,17 @@ class DirectorBot(FamilyBot):
     nothing. The solver plays it from every preparation it considers, as a quick first answer
     and an upper bound for its search; it is not one of the analysis bots."""
 
-    def __init__(self, data: GameData, *, lookahead: int = 2):
+    def __init__(self, data: GameData, *, lookahead: int = 2, rng=None, wait_chance: float = 0.0):
         super().__init__(data, explore_fields=(), prep_budget_units=0, lookahead=lookahead)
         self.full = True
+        self.rng = rng                  # a seeded random.Random: the solver's varied rollouts
+        self.wait_chance = wait_chance
+
+    def exec_turn(self, sim: Sim, c: str) -> None:
+        # a varied rollout sometimes lets a unit pass: other timings dodge the guard differently
+        if self.rng is not None and self.rng.random() < self.wait_chance:
+            return
+        super().exec_turn(sim, c)
 
     def prep_turn(self, sim: Sim) -> None:
         g = sim.game

@@ -607,7 +607,7 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
         sim = base.copy()
         DirectorBot(data, lookahead=la).play(sim)
         consider(sim, {"bot": "director"})
-    rollout_deadline = t0 + time_limit * 0.3
+    rollout_deadline = t0 + time_limit * 0.2
     for f, _, _, lo, start in candidates[:rollout_loadouts]:
         if time.monotonic() > rollout_deadline:
             break
@@ -615,6 +615,24 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
             sim = start.copy(share_rng=True)
             DirectorBot(data, lookahead=la).play(sim)
             consider(sim, lo)
+    # varied rollouts (seeded, so the same call gives the same answer): from the most promising
+    # loadouts, the director sometimes lets a unit pass and looks 1-3 steps ahead
+    import random as _random
+
+    vary = _random.Random(seed)
+    top = candidates[:12]
+    varied_deadline = t0 + time_limit * 0.45
+    n = 0
+    while top and time.monotonic() < varied_deadline:
+        f, _, _, lo, start = top[n % len(top)]
+        n += 1
+        if best is not None and f >= best.now:
+            continue
+        sim = start.copy(share_rng=True)
+        DirectorBot(data, lookahead=vary.choice((1, 2, 2, 3)), rng=vary, wait_chance=vary.choice((0.1, 0.2, 0.3))).play(sim)
+        consider(sim, lo)
+        if n > 5000:
+            break
     bound = best.now if best is not None else limit_ms + 1
     tried = 0
     search = _Search(est, deadline, node_limit, weight=weight)
