@@ -31,12 +31,12 @@ def test_tasks_cover_every_team_level_and_seed_once():
 
 
 def test_same_seed_same_report_with_or_without_the_pool(tmp_path):
-    a = analyze([TEAM], ["normal", "hard"], 12, 40, "family", workers=2, show_progress=False)
-    b = analyze([TEAM], ["normal", "hard"], 12, 40, "family", workers=1, show_progress=False)
+    a = analyze([TEAM], ["normal", "hard"], 6, 40, "family", workers=2, show_progress=False)
+    b = analyze([TEAM], ["normal", "hard"], 6, 40, "family", workers=1, show_progress=False)
     assert a[0] == b[0] and a[2] == b[2]
     g = {x["difficulty"]: x for x in a[0]["groups"]}
     for level, x in g.items():
-        assert x["games"] == 12 and x["wins"] + sum(x["losses"].values()) == 12
+        assert x["games"] == 6 and x["wins"] + sum(x["losses"].values()) == 6
         assert x["clock_minutes"] == {"normal": 40, "hard": 35}[level]
         assert sum(x["finish_histogram"]) == x["wins"]
     files_a = write_report(tmp_path / "a", *a)
@@ -100,3 +100,24 @@ def test_dask_missing_or_unreachable_is_a_clear_message(monkeypatch, capsys, tmp
     monkeypatch.setattr(builtins, "__import__", no_distributed)
     assert main(["analyze", "--games", "2", "--dask", "tcp://127.0.0.1:1", "--out", str(tmp_path)]) == 2
     assert "pip install 'tiptoi-sim[dask]'" in capsys.readouterr().err
+
+
+def test_the_solver_bounds_what_is_possible(tmp_path, capsys):
+    """--solver K: the solver plays the first K seeds of each set and level as well; the report
+    shows its wins next to the bot's (it wins at least where the bot won, no later)."""
+    report, tasks, results = analyze([TEAM], ["normal"], 4, 0, "family", workers=1, show_progress=False,
+                                     solver_games=2, solver_seconds=1.0)
+    g = report["groups"][0]
+    assert g["games"] == 4 and g["solver"]["seeds"] == 2
+    assert g["solver"]["wins"] >= g["solver"]["bot_wins_on_these_seeds"]
+    bot_rows = [r for t, rows in zip(tasks, results) if t.bot == "family" for r in rows]
+    solver_rows = [r for t, rows in zip(tasks, results) if t.bot == "solver" for r in rows]
+    for s in solver_rows:
+        b = next(r for r in bot_rows if r[0] == s[0])
+        if b[1] == "won":
+            assert s[1] == "won" and s[3] <= b[3]
+    files = write_report(tmp_path, report, tasks, results)
+    summary = (tmp_path / "summary.csv").read_text(encoding="utf-8").splitlines()
+    assert summary[0].endswith("solver_seeds,solver_wins,solver_finish_median_minutes")
+    assert summary[1].split(",")[-3] == "2"
+    assert any(f.name == "report.md" for f in files)

@@ -36,8 +36,8 @@ def test_window_shows_the_debrief_on_key_d(data, tmp_path, monkeypatch):
     from tiptoi_sim.screen.app import PenWindow
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    # a hard game at 0.03 s per unit: the clock runs out in about two seconds
-    live = LiveGame(data, seed=3, lang="en", unit_seconds=0.03,
+    # a hard game at 0.02 s per unit: the clock runs out in under two seconds
+    live = LiveGame(data, seed=3, lang="en", unit_seconds=0.02,
                     setup={"players": {"red": "oliver_crow", "blue": "ben"}, "difficulty": "hard"})
     win = PenWindow(live, speaker=QuietSpeaker(), size=(1000, 700))
     live.start()
@@ -70,7 +70,7 @@ def test_terminal_writes_the_debrief_and_says_where(data, tmp_path, monkeypatch)
     from tiptoi_sim.millionen_coup.terminal import TerminalUI
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    live = LiveGame(data, seed=3, lang="de", unit_seconds=0.03,
+    live = LiveGame(data, seed=3, lang="de", unit_seconds=0.02,
                     setup={"players": {"red": "oliver_crow"}, "difficulty": "hard"})
     out = io.StringIO()
     ui = TerminalUI(live, QuietSpeaker(), out=out)

@@ -51,14 +51,37 @@ class Task:
     count: int
 
 
-def run_task(task: Task) -> list[tuple]:
-    """Play one task's games; rows (seed, result, reason, finish_ms, go_ms). Picklable and
-    importable by a worker: the process pool and Dask both call exactly this function."""
-    from tiptoi_sim.analysis.bots import play_game
+@dataclass(frozen=True)
+class SolverTask:
+    """The solver on a few seeds: the bound of what is possible (``--solver K``)."""
 
+    difficulty: str
+    players: tuple[tuple[str, str], ...]
+    first_seed: int
+    count: int
+    seconds: float
+
+    bot = "solver"
+
+
+def run_task(task: Task | SolverTask) -> list[tuple]:
+    """Play one task's games; rows (seed, result, reason, finish_ms, go_ms). Picklable and
+    importable by a worker: the process pool and Dask both call exactly this function. For a
+    solver task the rows are the solver's best games (result ``lost``, reason ``none`` when it
+    found no win)."""
     data = _data()
     players = dict(task.players)
     rows = []
+    if isinstance(task, SolverTask):
+        from tiptoi_sim.analysis.solver import solve
+
+        for seed in range(task.first_seed, task.first_seed + task.count):
+            res = solve(data, seed, players, task.difficulty, time_limit=task.seconds)
+            go = next((st.t_ms for st in res.sim.steps if st.colour is None), None) if res.sim else None
+            rows.append((seed, "won", "vault", res.finish_ms, go) if res.won else (seed, "lost", "none", res.limit_ms, go))
+        return rows
+    from tiptoi_sim.analysis.bots import play_game
+
     for seed in range(task.first_seed, task.first_seed + task.count):
         r, _ = play_game(data, seed, players, task.difficulty, task.bot)
         rows.append((seed, r.result, r.reason, r.finish_ms, r.go_ms))
@@ -73,14 +96,18 @@ def all_pairs(characters: Iterable[str]) -> list[tuple[tuple[str, str], ...]]:
     return [(("red", a), ("blue", b)) for a, b in combinations(list(characters), 2)]
 
 
-def make_tasks(teams, difficulties, games: int, seed: int, bot: str) -> list[Task]:
+def make_tasks(teams, difficulties, games: int, seed: int, bot: str, solver_games: int = 0,
+               solver_seconds: float = 3.0) -> list:
     """Every (team, difficulty) gets the same seeds ``seed`` … ``seed + games - 1``, so the
-    character sets and levels are compared on the same hidden setups."""
-    tasks = []
+    character sets and levels are compared on the same hidden setups; with ``solver_games`` the
+    solver plays the first of those seeds too (one seed per task: each takes seconds)."""
+    tasks: list = []
     for team in teams:
         for diff in difficulties:
             for start in range(0, games, BATCH):
                 tasks.append(Task(bot, diff, tuple(team), seed + start, min(BATCH, games - start)))
+            for k in range(solver_games):
+                tasks.append(SolverTask(diff, tuple(team), seed + k, 1, solver_seconds))
     return tasks
 
 
@@ -153,8 +180,12 @@ def summarise(tasks: list[Task], results: list[list[tuple]], limits_ms: dict[str
     """The report's numbers: per character set and difficulty, win rate, causes of losses and
     the finishing times of the wins against the clock."""
     groups: dict[tuple, list[tuple]] = {}
+    solved: dict[tuple, list[tuple]] = {}
     meta: dict[tuple, Task] = {}
     for t, rows in zip(tasks, results):
+        if isinstance(t, SolverTask):
+            solved.setdefault((team_name(t.players), t.difficulty), []).extend(rows)
+            continue
         key = (t.bot, team_name(t.players), t.difficulty)
         groups.setdefault(key, []).extend(rows)
         meta[key] = t
@@ -173,6 +204,16 @@ def summarise(tasks: list[Task], results: list[list[tuple]], limits_ms: dict[str
             "margin_minutes_median": round(limit_min - _median(times), 2) if times else None,
             "finish_histogram": _histogram(times, limit_min),
         })
+        srows = solved.get((team, diff))
+        if srows:
+            stimes = sorted(r[3] / 60000 for r in srows if r[1] == "won")
+            bot_wins = {r[0]: r for r in rows if r[1] == "won"}
+            out[-1]["solver"] = {
+                "seeds": len(srows), "wins": len(stimes), "win_rate": round(len(stimes) / len(srows), 4),
+                "finish_minutes": _quantiles(stimes),
+                # on the same seeds: what the bot managed
+                "bot_wins_on_these_seeds": sum(1 for r in srows if r[0] in bot_wins),
+            }
     return {"groups": out}
 
 
@@ -202,7 +243,8 @@ LABELS = {
     "en": {"win_rate": "Win rate", "losses": "How games were lost (share of games)", "finish": "Finishing time of the wins",
            "minutes": "game clock (minutes)", "games": "wins", "clock": "clock",
            "guard": "guard", "alarm": "alarm", "discovered": "discovered", "time": "time",
-           "easy": "easy", "normal": "normal", "hard": "hard"},
+           "easy": "easy", "normal": "normal", "hard": "hard",
+           "solver": "solver (what is possible, first seeds)"},
 }
 
 
@@ -231,12 +273,15 @@ def write_report(out_dir: Path, report: dict[str, Any], tasks: list[Task], resul
     with open(p, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["bot", "team", "difficulty", "games", "wins", "win_rate", *[f"lost_{r}" for r in REASONS[1:]],
-                    "clock_minutes", "finish_median_minutes", "finish_p10_minutes", "finish_p90_minutes"])
+                    "clock_minutes", "finish_median_minutes", "finish_p10_minutes", "finish_p90_minutes",
+                    "solver_seeds", "solver_wins", "solver_finish_median_minutes"])
         for g in groups:
             fm = g["finish_minutes"] or {}
             w.writerow([g["bot"], g["team"], g["difficulty"], g["games"], g["wins"], g["win_rate"],
                         *[g["losses"][r] for r in REASONS[1:]], g["clock_minutes"],
-                        fm.get("median", ""), fm.get("p10", ""), fm.get("p90", "")])
+                        fm.get("median", ""), fm.get("p10", ""), fm.get("p90", ""),
+                        *((g["solver"]["seeds"], g["solver"]["wins"], (g["solver"]["finish_minutes"] or {}).get("median", ""))
+                          if "solver" in g else ("", "", ""))])
     written.append(p)
     L = LABELS["en"]
     names = [f"{g['team']}\n{g['difficulty']}" for g in groups]
@@ -246,6 +291,11 @@ def write_report(out_dir: Path, report: dict[str, Any], tasks: list[Task], resul
     ax.barh(names, [g["win_rate"] * 100 for g in groups], color="#3b7dd8")
     for i, g in enumerate(groups):
         ax.text(g["win_rate"] * 100 + 1, i, f"{g['win_rate'] * 100:.1f} %", va="center", fontsize=8)
+    sol = [(i, g["solver"]["win_rate"] * 100) for i, g in enumerate(groups) if "solver" in g]
+    if sol:
+        ax.plot([x for _, x in sol], [i for i, _ in sol], marker="D", color="#1a7f1a", linestyle="none",
+                label=L["solver"])
+        ax.legend(loc="lower right", fontsize=8)
     ax.set_xlim(0, 105)
     ax.set_xlabel(f"{L['win_rate']} (%)")
     ax.invert_yaxis()
@@ -298,13 +348,15 @@ def write_report(out_dir: Path, report: dict[str, Any], tasks: list[Task], resul
     p = out_dir / "report.md"
     lines = ["# Difficulty analysis", "", f"Bot: `{report['bot']}`, games per character set and level: "
              f"{report['games']}, seeds {report['seed']}…{report['seed'] + report['games'] - 1}.", "",
-             "| team | level | games | win rate | guard | alarm | discovered | time | median finish (min) | clock (min) |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| team | level | games | win rate | guard | alarm | discovered | time | median finish (min) | clock (min) | solver: won / seeds, median (min) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for g in groups:
         fm = g["finish_minutes"] or {}
+        sv = g.get("solver")
+        stext = f"{sv['wins']} / {sv['seeds']}, {(sv['finish_minutes'] or {}).get('median', '–')}" if sv else "–"
         lines.append(f"| {g['team']} | {g['difficulty']} | {g['games']} | {g['win_rate'] * 100:.1f} % | "
                      + " | ".join(str(g["losses"][r]) for r in REASONS[1:])
-                     + f" | {fm.get('median', '–')} | {g['clock_minutes']:g} |")
+                     + f" | {fm.get('median', '–')} | {g['clock_minutes']:g} | {stext} |")
     lines += ["", "![win rates](win_rates.png)", "", "![losses](losses.png)", "", "![finishing times](finish_times.png)", ""]
     p.write_text("\n".join(lines), encoding="utf-8")
     written.append(p)
@@ -320,9 +372,10 @@ def _save(fig, path: Path) -> Path:
 
 
 def analyze(teams, difficulties, games: int, seed: int = 0, bot: str = "family", *, workers: int | None = None,
-            dask_address: str | None = None, show_progress: bool = True) -> tuple[dict, list[Task], list[list[tuple]]]:
+            dask_address: str | None = None, show_progress: bool = True, solver_games: int = 0,
+            solver_seconds: float = 3.0) -> tuple[dict, list[Task], list[list[tuple]]]:
     data = _data()
-    tasks = make_tasks(teams, difficulties, games, seed, bot)
+    tasks = make_tasks(teams, difficulties, games, seed, bot, solver_games, solver_seconds)
     bar = Progress(len(tasks) and sum(t.count for t in tasks)) if show_progress else None
     results = run_tasks(tasks, workers=workers, dask_address=dask_address, progress=bar.add if bar else None)
     if bar:

@@ -21,6 +21,9 @@ def add_arguments(p) -> None:
     p.add_argument("--out", default="analysis", metavar="DIR", help="folder for the report (default ./analysis)")
     p.add_argument("--workers", metavar="K", help="worker processes (default: one per core)")
     p.add_argument("--dask", metavar="ADDRESS", help="run the tasks on this Dask scheduler (needs tiptoi-sim[dask])")
+    p.add_argument("--solver", default="0", metavar="K", help="also solve the first K seeds of each set and level "
+                   "(the bound of what is possible; seconds each, see --solver-seconds)")
+    p.add_argument("--solver-seconds", default="3", metavar="S", help="search time per solved seed (default 3)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -66,6 +69,9 @@ def run(args) -> int:
     games = parse_whole(args.games, field="--games", lo=1, hi=10_000_000)
     seed = parse_whole(args.seed, field="--seed", lo=0, hi=2**31)
     workers = parse_whole(args.workers, field="--workers", lo=1, hi=512) if args.workers else None
+    solver_games = parse_whole(args.solver, field="--solver", lo=0, hi=games)
+    from tiptoi_sim.core.numbers import parse_decimal
+    solver_seconds = parse_decimal(args.solver_seconds, field="--solver-seconds", lo=0.5, hi=600)
     if args.bot not in BOTS:
         raise UserError(f"--bot {args.bot}: unknown bot; expected one of {', '.join(BOTS)}")
     levels = parse_levels(args.difficulty, data)
@@ -75,7 +81,8 @@ def run(args) -> int:
         teams = [parse_players(t, data) for t in (args.players or ["red=oliver_crow,blue=ben"])]
     t0 = time.monotonic()
     report, tasks, results = analyze(teams, levels, games, seed, args.bot, workers=workers,
-                                     dask_address=args.dask, show_progress=not args.quiet)
+                                     dask_address=args.dask, show_progress=not args.quiet,
+                                     solver_games=solver_games, solver_seconds=solver_seconds)
     elapsed = time.monotonic() - t0
     out = Path(args.out)
     try:
@@ -86,7 +93,8 @@ def run(args) -> int:
         fm = g["finish_minutes"] or {}
         print(f"{g['team']:<24} {g['difficulty']:<6} {g['games']:>7} games  won {g['win_rate'] * 100:5.1f} %  "
               f"lost: " + ", ".join(f"{r} {g['losses'][r]}" for r in g["losses"])
-              + (f"  median finish {fm['median']} of {g['clock_minutes']:g} min" if fm else ""))
+              + (f"  median finish {fm['median']} of {g['clock_minutes']:g} min" if fm else "")
+              + (f"  | solver won {g['solver']['wins']} of {g['solver']['seeds']}" if "solver" in g else ""))
     total = sum(t.count for t in tasks)
     print(f"{total} games in {elapsed:.1f} s; report in {out}/ ({', '.join(f.name for f in files)})")
     return 0
