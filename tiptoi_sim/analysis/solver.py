@@ -556,7 +556,7 @@ def loadouts(game: Game) -> list[dict[str, tuple]]:
 
 
 def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = "normal", *,
-          time_limit: float = 9.0, node_limit: int = 3000, weight: float = 1.5,
+          time_limit: float = 8.0, node_limit: int = 3000, weight: float = 1.5,
           rollout_loadouts: int = 80) -> SolveResult:
     """Search a fastest win for this seed and team (see the module docstring)."""
     t0 = time.monotonic()
@@ -567,6 +567,8 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
     est = Estimator(data)
     candidates = []
     for lo in loadouts(game):
+        if time.monotonic() > t0 + time_limit * 0.3:
+            break                       # (never with two players: a thousand loadouts take 0.5 s)
         if not _plausible(data, game, lo):
             continue
         sim = _play_prep(base, lo)
@@ -607,7 +609,7 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
         sim = base.copy()
         DirectorBot(data, lookahead=la).play(sim)
         consider(sim, {"bot": "director"})
-    rollout_deadline = t0 + time_limit * 0.2
+    rollout_deadline = t0 + time_limit * 0.15
     for f, _, _, lo, start in candidates[:rollout_loadouts]:
         if time.monotonic() > rollout_deadline:
             break
@@ -621,9 +623,11 @@ def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = 
 
     vary = _random.Random(seed)
     top = candidates[:12]
-    varied_deadline = t0 + time_limit * 0.45
     n = 0
-    while top and time.monotonic() < varied_deadline:
+    while top:
+        # more varied rollouts while nothing wins yet; the rest of the time goes to the search
+        if time.monotonic() > t0 + time_limit * (0.35 if best is not None else 0.6):
+            break
         f, _, _, lo, start = top[n % len(top)]
         n += 1
         if best is not None and f >= best.now:
