@@ -7,7 +7,6 @@ import io
 import time
 
 import pygame
-import pytest
 
 from tiptoi_sim.millionen_coup.live import LiveGame
 

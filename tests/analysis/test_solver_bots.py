@@ -4,8 +4,6 @@ later than any bot's game on the same seed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
 

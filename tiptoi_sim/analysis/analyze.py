@@ -320,8 +320,6 @@ def write_report(out_dir: Path, report: dict[str, Any], tasks: list[Task], resul
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
     clocks = {}
-    for t, rows in zip(tasks, results):
-        pass
     by_group: dict[str, list[float]] = {}
     for t, rows in zip(tasks, results):
         key = f"{team_name(t.players)} ({t.difficulty})"

@@ -406,23 +406,6 @@ class FamilyBot:
                     heapq.heappush(q, (t + cost, n))
         return None
 
-    def _reach(self, k: Knowledge, starts, skip_doors, alarms=None) -> set[str]:
-        alarms = set(k.alarm_rooms) if alarms is None else alarms
-        g = k.game
-        seen = set(starts)
-        q = deque(starts)
-        while q:
-            r = q.popleft()
-            for c in self.data.walk_adjacency[r]:
-                n = c.other(r)
-                if n in seen or n in alarms or c.kind == "vault_door":
-                    continue
-                if c.kind == "door" and c.door in skip_doors:
-                    continue
-                seen.add(n)
-                q.append(n)
-        return seen
-
     def _open_lock(self, sim: Sim, c: str, door: frozenset, n: int | None) -> bool:
         if n is not None:
             return self._try(sim, c, "locks", f"lock:{n}")

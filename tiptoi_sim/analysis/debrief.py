@@ -107,7 +107,6 @@ def build_model(events: Iterable[dict[str, Any]], *, characters: dict[str, str] 
     m = DebriefModel(players, dict(characters or {}), seed=seed, limit=limit)
     open_bars: dict[str, Bar] = {}
     guard_room: str | None = None
-    guard_since = 0.0
     wp = list(waypoints or [])
     wp_index = 0
     while wp and wp_index < len(wp) and wp[wp_index] == guard_start:
@@ -120,7 +119,7 @@ def build_model(events: Iterable[dict[str, Any]], *, characters: dict[str, str] 
             m.go = t
             for c in players:
                 m.paths.setdefault(c, []).append((t, (start_rooms or {}).get(c, street)))
-            guard_room, guard_since = None, t
+            guard_room = None
         elif typ == "action_started":
             b = Bar(p, e["action"], e.get("target", ""), t, t + 0.0, "running")
             open_bars[p] = b
@@ -149,7 +148,7 @@ def build_model(events: Iterable[dict[str, Any]], *, characters: dict[str, str] 
         elif typ == "guard":
             if guard_room is not None:
                 m.guard[-1].end = t
-            guard_room, guard_since = e["room"], t
+            guard_room = e["room"]
             letter = None
             if wp and e["room"] == wp[wp_index % len(wp)]:
                 letter = "ABCDEF"[wp_index % len(wp)]

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tiptoi_sim.analysis.runner import Refusal, Sim
-from tiptoi_sim.millionen_coup.data import GameData
+from tiptoi_sim.millionen_coup.data import Connection, GameData
 from tiptoi_sim.millionen_coup.game import MOVES, Game
+from tiptoi_sim.millionen_coup.graph import reachable
 
 INF = float("inf")
 PREP_SKILLS = ("vault", "locks", "electronics", "run", "sneak", "climb")
@@ -489,7 +490,7 @@ def _plausible(data: GameData, game: Game, loadout: dict[str, tuple]) -> bool:
     conns = list(data.connections)
     if "climb" in skills:
         conns += list(data.climb_connections)
-        conns += [type(data.connections[0])("climb", *data.plans[x].connection) for x in plans
+        conns += [Connection("climb", *data.plans[x].connection) for x in plans
                   if data.plans[x].kind == "climb"]
     if not open_locks:
         locked = set(game.setup.locks.values())
@@ -502,7 +503,6 @@ def _plausible(data: GameData, game: Game, loadout: dict[str, tuple]) -> bool:
         seen: set[str] = set()
         for s in starts:
             if s not in blocked:
-                from tiptoi_sim.millionen_coup.graph import reachable
                 seen |= reachable(s, conns, lambda r: r in blocked)
         if data.vault_anteroom in seen:
             return True
