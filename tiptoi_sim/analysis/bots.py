@@ -7,7 +7,8 @@ Every bot drives the one rules engine through :class:`~tiptoi_sim.analysis.runne
 the engine refuses costs nothing and is remembered. Bots are deterministic.
 
 ``family`` (the default):
-- Preparation: the player with Explore (or, without one, the first player, who learns it)
+- Preparation: the player with Explore (or, without one, the first player, who learns it and
+  then leaves the locks to be found on the way)
   explores alarms, locks, the notes and the guard's waypoints, upgrading Explore first when the
   list is long; the others learn what the team lacks (vault, locks, electronics). Go when the
   explorer is done or the preparation budget is spent.
@@ -184,6 +185,8 @@ class FamilyBot:
                 first = g.colour_order[0]
                 if self._try(sim, first, "learn", "skill:explore"):
                     self.explorer = first
+                    # learning Explore first costs time: leave the locks to be found on the way
+                    self.explore_fields = tuple(f for f in self.explore_fields if f != "locks")
                     return
         team = set()
         for p in ps.values():
