@@ -12,11 +12,15 @@ the engine refuses costs nothing and is remembered. Bots are deterministic.
   explores alarms, locks, the notes and the guard's waypoints, upgrading Explore first when the
   list is long; the others learn what the team lacks (vault, locks, electronics). Go when the
   explorer is done or the preparation budget is spent.
-- Execution: everyone avoids the guard (his room and, when the waypoints are known, his next
-  room; otherwise every room next to him), never enters a corridor known to hold an active
-  alarm, opens locked doors on the way (locks), switches off alarms that block the way
-  (electronics), collects notes while the combination is uncertain, asks for the first digit,
-  and tries the combinations that remain. When the vault is open, everyone goes in.
+- Execution: everyone keeps away from the guard (his room and his next two rooms, traced from
+  the waypoints when they are known; otherwise every room within two steps of him) and leaves a
+  dead end in time; nobody enters a corridor known to hold an active alarm. The locks player
+  opens the locked doors on the team's cheapest way to the vault (a locked door costs its
+  opening, an alarm's corridor the way to its console), the electronics player switches off the
+  alarms on it, the vault player asks for the first digit; the others collect the notes (shared
+  out) while more than two combinations remain, then the vault player tries those that remain.
+  While a door on the way is still locked, players come as near as the open doors allow. When
+  the vault is open, everyone goes in.
 
 ``hasty``: the same family, but it does not explore the locks (it finds them by bumping into them)
 and goes at the latest after 13 units.
