@@ -145,7 +145,7 @@ def run_tasks(tasks: list[Task], *, workers: int | None = None, dask_address: st
         except ImportError:
             raise UserError("--dask needs the Dask client: pip install 'tiptoi-sim[dask]'") from None
         try:
-            client = Client(dask_address) if isinstance(dask_address, str) else dask_address
+            client = Client(dask_address, timeout="10s") if isinstance(dask_address, str) else dask_address
         except OSError as e:
             raise UserError(f"--dask {dask_address}: cannot reach the Dask scheduler ({e})") from None
         futures = client.map(run_task, tasks, pure=False)

@@ -556,7 +556,7 @@ def loadouts(game: Game) -> list[dict[str, tuple]]:
 
 
 def solve(data: GameData, seed: int, players: dict[str, str], difficulty: str = "normal", *,
-          time_limit: float = 8.0, node_limit: int = 3000, weight: float = 1.5,
+          time_limit: float = 7.0, node_limit: int = 3000, weight: float = 1.5,
           rollout_loadouts: int = 80) -> SolveResult:
     """Search a fastest win for this seed and team (see the module docstring)."""
     t0 = time.monotonic()

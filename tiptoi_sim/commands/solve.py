@@ -15,7 +15,7 @@ def add_arguments(p) -> None:
                    help="the team (default red=oliver_crow,blue=ben)")
     p.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     p.add_argument("--out", metavar="PLAN.yaml", help="write the game found as a scenario file")
-    p.add_argument("--time-limit", default="8", metavar="SECONDS", help="how long to search (default 8)")
+    p.add_argument("--time-limit", default="7", metavar="SECONDS", help="how long to search (default 7; the whole command stays within 10 s)")
     p.add_argument("--debrief", metavar="PICTURE", help="also draw the game's debrief picture (.png or .svg)")
     p.add_argument("--lang", choices=["de", "en"], default="de", help="language of the debrief picture")
 
