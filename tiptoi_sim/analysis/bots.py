@@ -232,7 +232,8 @@ class FamilyBot:
             sim.start(colour, action, target)
             return True
         except Refusal as r:
-            if r.reason == "locked" and target.startswith("room:"):
+            if r.reason == "locked" and action in ("walk", "sneak") and target.startswith("room:"):
+                # (a run names a room two steps away: its refusal does not say which door)
                 here = sim.game.players[colour].room
                 self.memory.refused_doors.add(frozenset((here, target[5:])))
             return False
