@@ -18,6 +18,7 @@ def add_arguments(p) -> None:
     p.add_argument("--unit-seconds", default=None, metavar="S",
                    help="play at this unit instead of the file's, every time in the file rescaled "
                         "(as play --taps --unit-seconds does)")
+    p.add_argument("--debrief", metavar="PICTURE", help="also draw the game's debrief picture (.png, or .svg)")
 
 
 def run(args) -> int:
@@ -45,4 +46,9 @@ def run(args) -> int:
             raise UserError(f"{args.out}: cannot write ({e.strerror})") from None
     else:
         write_events(events, sys.stdout)
+    if args.debrief:
+        from tiptoi_sim.analysis.debrief import debrief_session
+
+        path = debrief_session(session, args.debrief, lang=args.lang or sc.lang, data=data)
+        print(f"wrote {path}", file=sys.stderr)
     return 0

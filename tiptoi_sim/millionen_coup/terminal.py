@@ -95,6 +95,9 @@ class TerminalUI:
         self.q: queue.Queue[Event] = queue.Queue()
         live.listeners.append(self.q.put)
         self._printer = threading.Thread(target=self._print_events, daemon=True)
+        # the debrief picture after the game (tiptoi_sim/analysis/live.py)
+        from tiptoi_sim.analysis.live import DebriefRecorder
+        self.debrief = DebriefRecorder(live)
         self._stop = False
 
     def _print_events(self) -> None:
@@ -116,6 +119,12 @@ class TerminalUI:
             self.speaker.stop()
         elif ev.type == "tap_ack":
             return
+        elif ev.type == "game_over":
+            try:
+                path = self.debrief.write(lang=self.live.session.lang)
+                self.out.write(f"[debrief picture: {path}]\n")
+            except Exception as e:  # a picture problem must not end the game
+                self.out.write(f"[no debrief picture: {e}]\n")
         self.out.flush()
 
     def completer(self, text: str, state: int):

@@ -118,6 +118,10 @@ class PenWindow:
         #: called after each frame is drawn, before the flip (an input adapter such as the webcam
         #: may draw its pointer there); each gets this window
         self.frame_hooks: list = []
+        # the debrief picture after the game (key D); see tiptoi_sim/analysis/live.py
+        from tiptoi_sim.analysis.live import DebriefRecorder
+        self.debrief = DebriefRecorder(live)
+        self.debrief_image: pygame.Surface | None = None
         live.listeners.append(self._on_session_event)
         # what the pen said before this window listened (e.g. the start of a set-up game)
         with live.lock:
@@ -191,6 +195,7 @@ class PenWindow:
             if ev.get("reason") == "alarm":
                 self.sound("alarm")
             self.sound("win" if ev.get("result") == "won" else "lose")
+            self.notice = "D: Nachbesprechung" if self.lang == "de" else "D: debrief"
 
     def _stop_speech(self) -> None:
         try:
@@ -274,7 +279,19 @@ class PenWindow:
         else:
             self.live.pause()
 
+    def show_debrief(self) -> None:
+        """Draw the debrief picture of the game that ended and show it over the board."""
+        try:
+            path = self.debrief.write(lang=self.lang)
+            self.debrief_image = pygame.image.load(str(path)).convert()
+            self.notice = f"» {path}"
+        except Exception as e:  # a picture problem must not end the window
+            self.notice = f"D: {e}"
+
     def handle_pygame(self, e) -> None:
+        if self.debrief_image is not None and e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.debrief_image = None        # any key or click closes the debrief
+            return
         if e.type == pygame.QUIT:
             self.running = False
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -288,6 +305,9 @@ class PenWindow:
         elif e.type == pygame.TEXTINPUT:
             if e.text == " " and not self.typed:
                 return  # Space on an empty command line pauses (KEYDOWN)
+            if e.text in ("d", "D") and not self.typed and self.debrief.over:
+                self.show_debrief()
+                return
             self.typed += e.text
             self.candidates = []
             self.notice = ""
@@ -353,7 +373,11 @@ class PenWindow:
                               highlight=self._highlight(), paused=self.live.paused,
                               outcome_text=self.outcome_text)
         self.last_state = state
-        if state is None:
+        if self.debrief_image is not None:
+            img = self.debrief_image
+            box = fit_rect(img.get_width() / img.get_height(), W, H - cap_h)
+            self.screen.blit(pygame.transform.smoothscale(img, box.size), box.topleft)
+        elif state is None:
             self._draw_pen_mode(mode)
         elif self.live.paused:
             self._draw_paused()
