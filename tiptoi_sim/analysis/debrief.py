@@ -207,30 +207,39 @@ def load_events(path: str | Path, data=None, *, lang: str = "de") -> tuple[list[
     if records[0].get("kind") == "start":
         return _from_session(_replay_journal(p, data))
     for i, rec in enumerate(records):
-        if "type" not in rec or "t" not in rec or not isinstance(rec["t"], (int, float)):
+        if "type" not in rec or "t" not in rec or not _number(rec["t"]):
             raise DataError(p, None, "an event with 't' (seconds) and 'type' (see docs/scenarios.md)", i + 1)
+        if rec["type"] == "time_left" and not _number(rec.get("seconds")):
+            raise DataError(p, None, "a time_left event with 'seconds' (a number)", i + 1)
     return records, {}
 
 
+def _number(v) -> bool:
+    """A finite JSON number (not a bool): what an event's times must be."""
+    import math
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
 def _replay_journal(p: Path, data):
-    """Replay a journal's taps in virtual time (as ``resume_live`` does) and keep the events."""
+    """Replay a journal's taps in virtual time (as ``resume_live`` does) and keep the events.
+    The journal is read with the pen's own record checks, so a damaged or foreign journal is
+    refused with its line."""
     from tiptoi_sim.core.clock import VirtualClock
-    from tiptoi_sim.core.journal import read_journal
     from tiptoi_sim.core.scheduler import Scheduler, run_loop
     from tiptoi_sim.core.taps import Tap
+    from tiptoi_sim.millionen_coup.live import read_live_journal
+    from tiptoi_sim.millionen_coup.scenario import start_from_record
     from tiptoi_sim.millionen_coup.session import PenSession
 
-    records = read_journal(p)
+    records = read_live_journal(data, p).records
     start = records[0]
-    taps = [Tap(r["id"], int(r["t_ms"])) for r in records if r.get("kind") == "tap"]
-    last = max([int(r["t_ms"]) for r in records if r.get("kind") in ("tap", "clock")] or [0])
+    taps = [Tap(r["id"], r["t_ms"]) for r in records if r["kind"] == "tap"]
+    last = max([r["t_ms"] for r in records if r["kind"] in ("tap", "clock")] or [0])
     scheduler = Scheduler()
-    session = PenSession(data, seed=int(start.get("seed", 0)), lang=start.get("lang", "de"),
+    session = PenSession(data, seed=start["seed"], lang=start["lang"],
                          scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
-    setup = start.get("setup")
-    if setup:
-        session.start_game(setup["players"], difficulty=setup.get("difficulty", "normal"),
-                           tutorial=setup.get("tutorial", False))
+    if start.get("setup"):
+        start_from_record(session, start["setup"], data)
     run_loop(VirtualClock(taps), scheduler, session.tap, lambda: session.over, until_ms=last)
     return session
 
