@@ -293,6 +293,10 @@ class Labels:
         name = self.name(f"room.{room}", room)
         return name[4:] if self.lang == "en" and name.startswith("the ") else name
 
+    def reason(self, r: str) -> str:
+        """A refusal's reason id in a few words (the id itself for one the catalogue lacks)."""
+        return self.own.name(f"reason.{r}", r.replace("_", " "))
+
     def colour(self, c: str) -> str:
         return self.name(f"colour.{c}", c)
 
@@ -405,7 +409,7 @@ def draw(model: DebriefModel, data, layout=None, *, lang: str = "de"):
         art = ax.plot([mk.t * to_min], [y + 0.42], marker=sym, color=col, markersize=7 if mk.kind == "refused" else 5,
                       linestyle="none")[0]
         art.set_gid(f"mark:{mk.player}:{k}")
-        text = {"refused": lambda: L("refused", reason=mk.label),
+        text = {"refused": lambda: L("refused", reason=L.reason(mk.label)),
                 "revealed": lambda: L("revealed", field=L.name(f"field.{mk.label.split()[0]}", mk.label.split()[0]),
                                       item=mk.label.split()[1]),
                 "blank": lambda: L("blank", digit=mk.label),
