@@ -75,7 +75,7 @@ def test_end_labels_say_the_cause_in_both_languages(data):
     model = build_model(events, **ctx)
     en, de = end_label(model, Labels(data, "en")), end_label(model, Labels(data, "de"))
     assert "guard" in en and "Red" in en and clock_text(model.end_t) in en
-    assert "Wächter" in de and "Rot" in de
+    assert "Wachmann" in de and "Rot" in de
     won = build_model(load_events(SCEN / "two-players.yaml", data)[0])
     assert won.result == "won" and "vault" in end_label(won, Labels(data, "en"))
 
@@ -150,7 +150,7 @@ def test_debrief_command_png_and_svg(data, tmp_path, capsys):
     assert main(["debrief", str(SCEN / "guard-catches.yaml"), "--out", str(svg)]) == 0
     text = svg.read_text(encoding="utf-8")
     assert text.lstrip().startswith("<?xml") and "<svg" in text
-    assert "Wächter" in text and "erwischt" in text          # labels kept as text, in German
+    assert "Wachmann" in text and "erwischt" in text          # labels kept as text, in German
 
 
 def test_debrief_command_refuses_bad_input(tmp_path, capsys):
