@@ -62,7 +62,7 @@ def test_refused_line_in_a_script_says_why(tmp_path, capsys):
     f.write_text("players Ann Ben\nstart\nincome\nfly away\n", encoding="utf-8")
     recs = script_records(capsys, "--lang", "en", "--seed", "2", "--script", str(f))
     assert [r["accepted"] for r in recs] == [True, True, False, False]
-    assert recs[2]["reason"].startswith("That does not fit now. When that is done, say next.")
+    assert recs[2]["reason"] == "The deal comes first (step 1 of 6): say next."
     assert recs[3]["reason"].startswith("I do not know the command fly.")
     assert recs[3]["state"] == recs[1]["state"]
 

@@ -14,7 +14,6 @@ BACK = (70, 80, 120)
 COIN = (230, 190, 60)
 
 
-
 def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
     import pygame as pg
 
@@ -74,7 +73,8 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
                 break
         y += row_h
     # the bank and the Court
-    info = game.t("screen.info", treasury=state["treasury"], court=state["court"], turn=state["turn"])
+    info = game.t("screen.info", treasury=game.money(state["treasury"]), court=game.cards(state["court"]),
+                  turn=state["turn"])
     surface.blit(small.render(info, True, DIM), (x0, rect.bottom - small.get_height() * 2))
     act = state.get("action")
     if act:
