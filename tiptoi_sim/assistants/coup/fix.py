@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tiptoi_sim.assistants.base import Refused
-from tiptoi_sim.core.numbers import parse_whole
+from tiptoi_sim.core.numbers import NumberError, parse_whole
 
 if TYPE_CHECKING:
     from tiptoi_sim.assistants.coup.game import CoupGame
@@ -69,11 +69,13 @@ def fix_coins(g: "CoupGame", who: int, text: str) -> list[str]:
     p = g.players[who]
     if p.out:
         raise Refused(g.t("refuse.fix_out_coins", player=p.name))
-    if text.startswith(("+", "-")):
-        new = p.coins + parse_whole(text, field="fix coins", lo=-g.bank.total, hi=g.bank.total,
-                                    what="a number of coins")
-    else:
-        new = parse_whole(text, field="fix coins", lo=0, hi=g.bank.total, what="a number of coins")
+    try:
+        if text.startswith(("+", "-")):
+            new = p.coins + parse_whole(text, field="fix coins", lo=-g.bank.total, hi=g.bank.total)
+        else:
+            new = parse_whole(text, field="fix coins", lo=0, hi=g.bank.total)
+    except NumberError:
+        raise Refused(g.t("refuse.fix_number", value=text, total=g.num(g.bank.total))) from None
     if new < 0:
         raise Refused(g.t("refuse.fix_negative", player=p.name, amount=g.money(p.coins)))
     delta = new - p.coins

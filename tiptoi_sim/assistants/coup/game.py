@@ -195,6 +195,8 @@ class CoupGame(AssistantGame):
                 verb, args = nxt, args[1:]
         if self.window == OVER:
             raise Refused(self.t("refuse.game_over", winner=self.pname(self.winner)))
+        if actor is not None and self.players[actor].out and verb != "fix" and self.window not in (SETUP, DEAL):
+            raise Refused(self.t("refuse.is_out", player=self.pname(actor)))
         if verb == "fix":
             from tiptoi_sim.assistants.coup.fix import fix
 
@@ -361,7 +363,7 @@ class CoupGame(AssistantGame):
             return self.t("prompt.examine", actor=self.pname(act.actor), target=self.pname(act.target))
         return self.t("prompt.over", winner=self.pname(self.winner))
 
-    # -- why a command does not fit now: the rule or the missing step -------------
+    # -- why a command is refused now: the rule or the missing step ---------------
     def _need(self, verb: str, *windows: str) -> None:
         if self.window not in windows:
             raise Refused(self._why_not(verb))
@@ -614,7 +616,8 @@ class CoupGame(AssistantGame):
         self.turn += 1
         self.window = ACTION
         p = self.players[nxt]
-        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins))]
+        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins)) if p.coins
+                else self.t("turn.start_broke", turn=self.turn, player=p.name)]
         if p.coins >= self.a.forced_coup_at:
             said.append(self.t("turn.forced", player=p.name, amount=self.money(p.coins)))
         return said
@@ -634,6 +637,9 @@ class CoupGame(AssistantGame):
         if kind not in BASIC_ACTIONS:
             claim = self.claimant(kind)
             if claim is None:
+                other = next((c for c in self.a.characters if kind in self.a.characters[c].powers), None)
+                if other is not None:  # the Inquisitor's look in an Ambassador game
+                    self._require_in_game(other)
                 raise Refused(self.t("refuse.no_claimant", action=self.aname(kind), characters=self._lineup_names()))
         self._nargs(args, 1 if rule.targeted else 0, 1 if rule.targeted else 0, usage)
         target = None

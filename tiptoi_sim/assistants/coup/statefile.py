@@ -181,7 +181,10 @@ def game_from_state(cls, assets, state, *, seed: int = 0, lang: str = "de", opti
 
     # -- whose turn, the action ------------------------------------------------------------
     def seat(m, key, field, *, alive=False, required=True):
-        v = m.get(key) if isinstance(m, dict) else None
+        if isinstance(m, list):
+            v = m[key] if 0 <= key < len(m) else None
+        else:
+            v = m.get(key) if isinstance(m, dict) else None
         if v is None:
             if required:
                 raise fail(m, field, "missing; expected a player's name", key)
