@@ -29,9 +29,9 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
         y += lh
     y += lh // 3
     rows_h = rect.bottom - y - small.get_height() * 2
-    row_h = max(lh + 6, min(int(lh * 2.6), rows_h // max(1, len(players))))
+    row_h = max(lh + 6, min(lh * 13 // 5, rows_h // max(1, len(players))))
     card_h = row_h - 8
-    card_w = int(card_h * 0.72)
+    card_w = card_h * 18 // 25
     name_w = max((big.size(p["name"])[0] for p in players), default=0) + 20
     name_font = big if row_h >= big.get_height() + 4 and x0 + name_w < rect.left + rect.width * 0.45 else normal
     name_w = max((name_font.size(p["name"])[0] for p in players), default=0) + 20
