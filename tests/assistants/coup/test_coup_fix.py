@@ -46,7 +46,7 @@ def test_a_fix_that_breaks_a_rule_is_refused(line, reason):
 
 def test_a_card_turned_face_up_by_fix_can_put_a_player_out_and_end_the_game():
     s = session_from(table(("Alice", 4), ("Bob", 3, "captain"), ("Carol", 5)))
-    drive(s, ["fix Bob reveal duchess => Fixed: Bob now has face up: Captain and Duchess; 0 cards face down.",
+    drive(s, ["fix Bob reveal duchess => Fixed: Bob now has face up: Captain and Duchess; no card is left face down.",
               "state"])
     st = s.game.public_state()
     assert st["players"][1]["out"] and st["players"][1]["coins"] == 0 and st["treasury"] == 45

@@ -123,8 +123,12 @@ def fix_revealed(g: "CoupGame", who: int, new: list[str]) -> list[str]:
     p.revealed = list(new)
     p.hidden = cards - len(new)
     up = g._list([g.cname(c) for c in new])
-    said = [g.t("fix.revealed", player=p.name, revealed=up, hidden=g.cards(p.hidden)) if new
-            else g.t("fix.revealed_none", player=p.name, hidden=g.cards(p.hidden))]
+    if not new:
+        said = [g.t("fix.revealed_none", player=p.name, hidden=g.cards(p.hidden))]
+    elif p.hidden:
+        said = [g.t("fix.revealed", player=p.name, revealed=up, hidden=g.cards(p.hidden))]
+    else:
+        said = [g.t("fix.revealed_all", player=p.name, revealed=up)]
     if was_out and not p.out:
         said.append(g.t("fix.back_in", player=p.name))
     said += g.if_out(who)
