@@ -107,3 +107,24 @@ def test_german_fix():
     drive(s, ["fix Bob coins 3 => Korrigiert: Bob hat jetzt 3 Münzen; die Schatzkammer gab 1 Münze dazu und hat jetzt 47 Münzen.",
               "fix Bob revealed kapitän => Korrigiert: Bei Bob liegt jetzt offen: Kapitän; verdeckt: 1 Karte.",
               "!fix Bob coins viele => viele ist keine Anzahl Münzen"])
+
+
+def test_typing_in_a_game_under_way_equals_the_state_file():
+    """The doc's way without a file (players, start dealt, fixes) reaches the same table as the
+    example state file."""
+    from pathlib import Path
+
+    from tiptoi_sim.core.yamlio import load_yaml
+    from tiptoi_sim.paths import REPO_DIR
+
+    data = load_yaml(Path(REPO_DIR) / "docs" / "assistants" / "examples" / "coup-table.yaml")
+    from_file = session_from(data["state"]).game.public_state()
+    s = session_from({"window": "setup", "players": []})
+    drive(s, ["players Ann Ben Cy Dee", "start dealt", "fix Ann coins 5", "fix Ben coins 1", "fix Ben revealed captain",
+              "fix Cy coins 7", "fix Dee revealed duchess countess => The treasury takes back Dee's 2 coins.",
+              "fix turn Cy"])
+    typed = s.game.public_state()
+    for key in ("players", "treasury", "court", "current", "window", "may_act"):
+        assert typed[key] == from_file[key], key
+    doc = (Path(REPO_DIR) / "docs" / "assistants" / "coup.md").read_text(encoding="utf-8")
+    assert "fix Dee revealed duchess countess\nfix turn Cy\n" in doc
