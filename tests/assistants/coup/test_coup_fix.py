@@ -104,8 +104,8 @@ def test_a_fix_is_journaled_and_undone_like_any_command(tmp_path):
 
 def test_german_fix():
     s = session_from(table(*ABC), lang="de")
-    drive(s, ["fix Bob coins 3 => Korrigiert: Bob hat jetzt 3 Münzen; die Schatzkammer gab 1 Münze dazu und hat jetzt 47 Münzen.",
-              "fix Bob revealed kapitän => Korrigiert: Bei Bob liegt jetzt offen: Kapitän; verdeckt: 1 Karte.",
+    drive(s, ["fix Bob coins 3 => Korrigiert: Bob hat jetzt 3 Münzen; die Schatzkammer gab eine Münze dazu und hat jetzt 47 Münzen.",
+              "fix Bob revealed kapitän => Korrigiert: Bei Bob liegt jetzt offen: Kapitän; verdeckt: eine Karte.",
               "!fix Bob coins viele => viele ist keine Anzahl Münzen"])
 
 

@@ -139,7 +139,7 @@ def fix_revealed(g: "CoupGame", who: int, new: list[str]) -> list[str]:
         g.current = next(s % seats for s in range(g.current + 1, g.current + seats + 1)
                          if not g.players[s % seats].out)
         said.append(g.t("fix.turn_moves", player=g.pname(g.current),
-                        amount=g.money(g.players[g.current].coins)))
+                        amount=g.money(g.players[g.current].coins, "dat")))
     return said
 
 
@@ -151,7 +151,7 @@ def fix_turn(g: "CoupGame", who: int) -> list[str]:
     if who == g.current:
         raise Refused(g.t("refuse.fix_nothing_turn", player=p.name))
     g.current = who
-    said = [g.t("fix.turn", player=p.name, amount=g.money(p.coins))]
+    said = [g.t("fix.turn", player=p.name, amount=g.money(p.coins, "dat"))]
     if p.coins >= g.a.forced_coup_at:
         said.append(g.t("turn.forced", player=p.name, amount=g.money(p.coins)))
     return said

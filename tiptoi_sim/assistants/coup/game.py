@@ -128,11 +128,17 @@ class CoupGame(RefusalReasons, AssistantGame):
         renamed = self.a.name_variants.get(self.names_id, {}).get(cid)
         return (renamed or self.a.characters[cid].names)[self.lang]
 
-    def money(self, n: int) -> str:
-        """``1 coin`` / ``3 coins`` in the game's language (CLDR plural rules)."""
+    def money(self, n: int, case: str = "") -> str:
+        """``1 coin`` / ``3 coins`` in the game's language (CLDR plural rules). One is said as a
+        word where the language wants it ("eine Münze", dative ``case="dat"``: "einer Münze"):
+        a speech engine reads "1 Münze" as "eins Münze"."""
+        if n == 1:
+            return self.t("noun.coin.single_dat" if case == "dat" else "noun.coin.single")
         return count(n, self.t("noun.coin.one"), self.t("noun.coin.other"), self.lang)
 
     def cards(self, n: int) -> str:
+        if n == 1:
+            return self.t("noun.card.single")
         return count(n, self.t("noun.card.one"), self.t("noun.card.other"), self.lang)
 
     def num(self, n: int) -> str:
@@ -501,7 +507,7 @@ class CoupGame(RefusalReasons, AssistantGame):
         self.turn += 1
         self.window = ACTION
         p = self.players[nxt]
-        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins)) if p.coins
+        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins, "dat")) if p.coins
                 else self.t("turn.start_broke", turn=self.turn, player=p.name)]
         if p.coins >= self.a.forced_coup_at:
             said.append(self.t("turn.forced", player=p.name, amount=self.money(p.coins)))
