@@ -38,16 +38,16 @@ def fix(g: "CoupGame", args: list[str]) -> list[str]:
     if g.window in (SETUP, DEAL):
         raise Refused(g.t("refuse.fix_before_start", prompt=g.prompt()))
     if len(args) < 2:
-        raise Refused(g.t("refuse.usage", usage=USAGE))
+        raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
     if args[0].lower() == "turn":
         if len(args) != 2:
-            raise Refused(g.t("refuse.usage", usage=USAGE))
+            raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
         return fix_turn(g, g._seat(args[1]))
     who = g._seat(args[0])
     what = args[1].lower()
     if what in COINS:
         if len(args) != 3:
-            raise Refused(g.t("refuse.usage", usage=USAGE))
+            raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
         return fix_coins(g, who, args[2])
     if what in REVEALED:
         words = args[2:]
@@ -56,11 +56,11 @@ def fix(g: "CoupGame", args: list[str]) -> list[str]:
         return fix_revealed(g, who, [g._character(w) for w in words])
     if what in REVEAL_ONE:
         if len(args) != 3:
-            raise Refused(g.t("refuse.usage", usage=USAGE))
+            raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
         return fix_revealed(g, who, g.players[who].revealed + [g._character(args[2])])
     if what == "turn" and len(args) == 2:
         return fix_turn(g, who)
-    raise Refused(g.t("refuse.usage", usage=USAGE))
+    raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
 
 
 def fix_coins(g: "CoupGame", who: int, text: str) -> list[str]:

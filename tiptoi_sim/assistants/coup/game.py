@@ -144,6 +144,10 @@ class CoupGame(RefusalReasons, AssistantGame):
     def num(self, n: int) -> str:
         return say_number(n, self.lang)
 
+    def usage_words(self, usage: str) -> str:
+        """A command's form with its placeholders in the game's language (CHARACTER / FIGUR)."""
+        return usage.replace("CHARACTER", self.t("word.character"))
+
     def aname(self, kind: str) -> str:
         return self.t(f"action.{kind}")
 
@@ -371,7 +375,7 @@ class CoupGame(RefusalReasons, AssistantGame):
     def _nargs(self, args: list[str], lo: int, hi: int, usage: str) -> None:
         """Refuse a command with too few or too many words, showing how it is said."""
         if not lo <= len(args) <= hi:
-            raise Refused(self.t("refuse.usage", usage=usage))
+            raise Refused(self.t("refuse.usage", usage=self.usage_words(usage)))
 
     def _open(self, window: str) -> None:
         """Open a window; nobody has passed in it yet."""
@@ -441,7 +445,7 @@ class CoupGame(RefusalReasons, AssistantGame):
         self._nargs(args, 0, 1, "start [dealt]")
         dealt = bool(args)
         if dealt and args[0].lower() not in ("dealt", "hand", "ausgeteilt"):
-            raise Refused(self.t("refuse.usage", usage="start, or start dealt"))
+            raise Refused(self.t("refuse.usage", usage=self.usage_words("start, start dealt")))
         n = len(self.players)
         if n == 0:
             raise Refused(self.t("refuse.no_players"))
@@ -575,7 +579,7 @@ class CoupGame(RefusalReasons, AssistantGame):
         usage = "NAME challenge, challenge NAME"
         if actor is None:
             if len(args) != 1:
-                raise Refused(self.t("refuse.challenge_who", usage=usage))
+                raise Refused(self.t("refuse.challenge_who", usage=self.usage_words(usage)))
             who = self._seat(args[0])
         else:
             self._nargs(args, 0, 1, usage)
@@ -666,7 +670,7 @@ class CoupGame(RefusalReasons, AssistantGame):
             who = self._seat(words.pop(0))
         if who is None:
             if rule.blockers != "target":
-                raise Refused(self.t("refuse.block_who", usage=usage))
+                raise Refused(self.t("refuse.block_who", usage=self.usage_words(usage)))
             who = act.target  # only the target may block: "block countess" can only be theirs
         if who == act.actor:
             raise Refused(self.t("refuse.block_own", player=self.pname(who)))
@@ -676,7 +680,7 @@ class CoupGame(RefusalReasons, AssistantGame):
         can = self.block_characters(act.kind)
         can_names = self._or_list([self.cname(c) for c in can])
         if len(words) > 1:
-            raise Refused(self.t("refuse.usage", usage=usage))
+            raise Refused(self.t("refuse.usage", usage=self.usage_words(usage)))
         if words:
             cid = self._character(words[0])
             if cid not in can:
