@@ -840,6 +840,8 @@ class CoupGame(RefusalReasons, AssistantGame):
             "total_coins": self.bank.total,
             "court": self.court,
             "out_of_game": self.out_of_game,
+            "variant": self.lineup_id,
+            "naming": self.names_id,
             "lineup": list(self.lineup),
             "names": {c: self.cname(c) for c in self.lineup},
             "copies": self.copies,

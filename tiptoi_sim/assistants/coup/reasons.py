@@ -91,12 +91,12 @@ class RefusalReasons:
             if last.claim is None:
                 return self._cannot_challenge(last.kind)
             return self.t("refuse.too_late_challenge", deed=self.deed(last.kind, last.actor), prompt=p)
-        if w == PROVE_CLAIM:
-            return self.t("refuse.one_challenge", challenger=self.pname(act.challenger),
-                          claimer=self.pname(act.actor), character=self.cname(act.claim))
-        if w == PROVE_BLOCK:
+        if w == PROVE_BLOCK or (w == REVEAL and act.block_challenger is not None):
             return self.t("refuse.one_challenge_block", challenger=self.pname(act.block_challenger),
                           blocker=self.pname(act.blocker), character=self.cname(act.block_claim))
+        if w == PROVE_CLAIM or (w in (BLOCK, REVEAL) and act.challenger is not None and act.blocker is None):
+            return self.t("refuse.one_challenge", challenger=self.pname(act.challenger),
+                          claimer=self.pname(act.actor), character=self.cname(act.claim))
         if act.claim is None and w in (BLOCK, REVEAL):
             return self._cannot_challenge(act.kind)
         if w == BLOCK:
