@@ -54,7 +54,7 @@ def test_round_trip_at_every_step_of_random_games(seed, players, variant, lang):
     s = AssistantSession(make_game("coup", seed, lang, {"variant": variant}))
     script = ["players " + " ".join(names), rng.choice(["start", "start dealt"])]
     steps = 0
-    while not s.game.over and steps < 250:
+    while not s.game.over and steps < 160:
         line = script.pop(0) if script else random_lines(rng, s.game, names)
         g2 = reload(s.game)
         assert g2.public_state() == s.game.public_state()
