@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablecases import ABC, drive, session_from, table
+from coup_tablecases import ABC, drive, session_from, table
 
 
 def coins(s) -> dict[str, int]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tablecases import ABC, drive, session_from, table
+from coup_tablecases import ABC, drive, session_from, table
 
 
 @dataclass

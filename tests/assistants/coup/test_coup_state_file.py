@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from tablecases import ABC, session_from, table
+from coup_tablecases import ABC, session_from, table
 from tiptoi_sim.assistants.coup.game import CoupGame
 from tiptoi_sim.assistants.session import AssistantSession, dump_state_file
 from tiptoi_sim.commands.assist import make_game
