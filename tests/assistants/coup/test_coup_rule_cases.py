@@ -304,3 +304,40 @@ def test_rule_case(case: Case):
 
 def test_there_are_many_cases():
     assert len(CASES) >= 60
+
+
+@pytest.mark.parametrize("name", ["income takes one coin and cannot be blocked or challenged",
+                                  "a bluffed Countess: the target loses both influences",
+                                  "B examine A: the Inquisitor named with the action",
+                                  "German: foreign aid is blocked with an article"])
+def test_rule_case_through_the_command_line(name, tmp_path):
+    """A few cases exactly as a judge drives them: a state file, ``assist coup --from FILE --script``."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import yaml
+
+    from tiptoi_sim.paths import REPO_DIR
+
+    case = next(c for c in CASES if c.name == name)
+    state = tmp_path / "state.yaml"
+    state.write_text(yaml.safe_dump({"game": "coup", "lang": case.lang, "state": case.state}, allow_unicode=True),
+                     encoding="utf-8")
+    lines = [raw.partition(" => ")[0] for raw in case.lines]
+    script = tmp_path / "case.txt"
+    script.write_text("\n".join(line.lstrip("!") for line in lines) + "\n", encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "tiptoi_sim", "assist", "coup", "--from", str(state), "--script",
+                           str(script)], cwd=REPO_DIR, capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    recs = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [r["accepted"] for r in recs] == [not line.startswith("!") for line in lines]
+    for raw, rec in zip(case.lines, recs):
+        want = raw.partition(" => ")[2]
+        heard = rec["reason"] if not rec["accepted"] else " ".join(rec["said"])
+        assert want in heard
+    by = {p["name"]: p for p in recs[-1]["state"]["players"]}
+    for who, n in case.coins.items():
+        assert by[who]["coins"] == n
