@@ -69,8 +69,8 @@ def test_phrase_catalogues_must_agree(tmp_path):
     folder = tmp_path / "coup"
     shutil.copytree(SRC, folder)
     p = folder / "phrases.en.yaml"
-    p.write_text(p.read_text(encoding="utf-8").replace("{actor} takes {amount}, now {total}.",
-                                                       "{actor} takes {money} coins."), encoding="utf-8")
+    p.write_text(p.read_text(encoding="utf-8").replace("{actor} takes {amount} from {target}, now {total}.",
+                                                       "{actor} takes {money} coins from {target}."), encoding="utf-8")
     with pytest.raises(DataError) as e:
         CoupGame.load_assets(folder)
-    assert e.value.field == "phrases.resolve.coins" and e.value.line is not None
+    assert e.value.field == "phrases.resolve.steal" and e.value.line is not None

@@ -26,7 +26,7 @@ def test_two_player_deal_step_by_step(coup, play):
     assert picks and len({pile, picks.group(1), picks.group(2)}) == 3  # three different piles
     assert "The other 8 cards of those piles leave the game unseen" in steps[4]
     assert "2 coins" in steps[5]
-    assert said[-1] == "Turn 1: Alice, 2 coins."
+    assert said[-1] == "Turn 1: Alice, with 2 coins."
     st = s.game.public_state()
     assert (st["court"], st["out_of_game"], st["copies"]) == (3, 8, 3)
     assert [p["coins"] for p in st["players"]] == [2, 2] and st["treasury"] == 50
@@ -48,7 +48,7 @@ def test_ordinary_deal_counts(coup, play):
                                    (("A", "B", "C", "D", "E", "F", "G", "H"), 4, 4)]:
         s = coup(players, deal=False)
         said = deal_texts(s, play)
-        assert f"Take {copies} cards each of Duchess, Assassin, Captain, Countess, Ambassador: " \
+        assert f"Take {copies} cards each of Duchess, Assassin, Captain, Countess and Ambassador: " \
                f"{copies * 5} cards" in said[0]
         assert any(f"The other {court} cards go face down" in t for t in said)
         st = s.game.public_state()
@@ -71,6 +71,6 @@ def test_setup_refusals(coup, play):
 def test_german_is_the_default(coup, play):
     s = coup(("Anna", "Ben"), lang="de", deal=False)
     said = deal_texts(s, play)
-    assert said[0].startswith("Schritt 1 von 6: Sortiert Herzogin, Assassine, Kapitän, Gräfin, Botschafter")
+    assert said[0].startswith("Schritt 1 von 6: Sortiert Herzogin, Assassine, Kapitän, Gräfin und Botschafter")
     res = play(s, ["!coup ben"])[0]
-    assert res.reason == "Anna hat nur 2 Münzen; Coup kostet 7."
+    assert res.reason == "Anna hat nur 2 Münzen, aber der Coup kostet 7 Münzen."

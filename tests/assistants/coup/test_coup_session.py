@@ -53,7 +53,7 @@ def test_doc_contains_the_example_verbatim():
     assert EXAMPLE.read_text(encoding="utf-8") in blocks
     for verb in ("players", "start", "next", "income", "aid", "coup", "tax", "assassinate", "steal",
                  "exchange", "examine", "challenge", "pass", "block", "show", "bluff", "reveal", "return",
-                 "discard", "variant", "names", "undo"):
+                 "discard", "variant", "names", "undo", "fix"):
         assert f"`{verb}" in doc, verb
 
 
@@ -62,7 +62,7 @@ def test_refused_line_in_a_script_says_why(tmp_path, capsys):
     f.write_text("players Ann Ben\nstart\nincome\nfly away\n", encoding="utf-8")
     recs = script_records(capsys, "--lang", "en", "--seed", "2", "--script", str(f))
     assert [r["accepted"] for r in recs] == [True, True, False, False]
-    assert recs[2]["reason"].startswith("That does not fit now. When that is done, say next.")
+    assert recs[2]["reason"] == "The deal comes first (step 1 of 6): say next."
     assert recs[3]["reason"].startswith("I do not know the command fly.")
     assert recs[3]["state"] == recs[1]["state"]
 
@@ -204,3 +204,35 @@ def test_every_phrase_the_engine_uses_exists():
         missing = sorted(k for k in keys if not cat.has(k))
         assert not missing, (lang, missing)
     assert len(keys) > 80
+
+
+TABLE_STATE = REPO_DIR / "docs" / "assistants" / "examples" / "coup-table.yaml"
+TABLE_SCRIPT = REPO_DIR / "docs" / "assistants" / "examples" / "coup-table.txt"
+
+
+def test_the_real_table_example_runs_and_is_in_the_doc(capsys):
+    """"At a real table": joining mid-game from the documented state file and fixing mistakes."""
+    recs = script_records(capsys, "--from", str(TABLE_STATE), "--script", str(TABLE_SCRIPT))
+    assert recs and all(r["accepted"] for r in recs), [r for r in recs if not r["accepted"]][:1]
+    first, last = recs[0]["state"], recs[-1]["state"]
+    assert first["current"] == "Cy" and first["turn"] == 12 and first["treasury"] == 41
+    fixed = [r for r in recs if r["command"] == "fix Cy coins 9"][0]
+    assert fixed["said"] == ["Fixed: Cy now has 9 coins; the treasury took back 1 coin and now holds 39 coins."]
+    by = {p["name"]: p for p in last["players"]}
+    assert by["Ann"]["revealed"] == ["captain"] and by["Ann"]["coins"] == 7
+    assert by["Cy"]["coins"] == 9 and by["Dee"]["out"]
+    assert last["treasury"] + sum(p["coins"] for p in last["players"]) == 54
+    assert recs[-1]["shown"][0] == "Turn 15: it is Cy's turn."
+    doc = DOC.read_text(encoding="utf-8")
+    assert "## At a real table" in doc
+    assert TABLE_SCRIPT.read_text(encoding="utf-8") in doc and TABLE_STATE.read_text(encoding="utf-8") in doc
+    for word in ("fix NAME coins", "fix NAME revealed", "fix turn NAME", "start dealt", "NAME challenge",
+                 "NAME pass", "NAME block", "state --yaml", "`--from`"):
+        assert word in doc, word
+
+
+def test_no_refusal_is_generic():
+    """Every refusal names its rule or missing step: the catalogues hold no catch-all reason."""
+    for name in ("phrases.en.yaml", "phrases.de.yaml"):
+        text = (REPO_DIR / "board_assets" / "coup" / name).read_text(encoding="utf-8")
+        assert "does not fit" not in text and "passt gerade nicht" not in text and "not_now" not in text

@@ -67,7 +67,7 @@ class CoupAssets:
         return None
 
 
-def _int(m, key, field, *, minimum=0, default=None):
+def _whole_number(m, key, field, *, minimum=0, default=None):
     check = lambda v: v >= minimum  # noqa: E731
     exp = f"a whole number of at least {minimum}"
     if default is None:
@@ -92,8 +92,8 @@ def load_edition(path: Path) -> CoupAssets:
 
     pl = req(data, "players", dict, "players")
     only_keys(pl, ["min", "max"], "players")
-    lo = _int(pl, "min", "players.min", minimum=2)
-    hi = _int(pl, "max", "players.max", minimum=lo)
+    lo = _whole_number(pl, "min", "players.min", minimum=2)
+    hi = _whole_number(pl, "max", "players.max", minimum=lo)
 
     acts = req(data, "actions", dict, "actions")
     actions: dict[str, ActionRule] = {}
@@ -109,15 +109,15 @@ def load_edition(path: Path) -> CoupAssets:
             raise fail(acts, f, "a mapping (may be empty: {})", kind)
         only_keys(a, ["coins", "cost", "targeted", "blockers"], f)
         actions[kind] = ActionRule(
-            kind, coins=_int(a, "coins", f + ".coins", default=0), cost=_int(a, "cost", f + ".cost", default=0),
+            kind, coins=_whole_number(a, "coins", f + ".coins", default=0), cost=_whole_number(a, "cost", f + ".cost", default=0),
             targeted=opt(a, "targeted", bool, f + ".targeted", False),
             blockers=opt(a, "blockers", str, f + ".blockers", None,
                          check=lambda v: v in ("anyone", "target"), expected="anyone or target"))
         if actions[kind].blockers == "target" and not actions[kind].targeted:
             raise fail(a, f + ".blockers", "'target' only for an action with targeted: true", "blockers")
 
-    forced = _int(data, "forced_coup_at", "forced_coup_at", minimum=1)
-    starting = _int(data, "starting_coins", "starting_coins", minimum=0)
+    forced = _whole_number(data, "forced_coup_at", "forced_coup_at", minimum=1)
+    starting = _whole_number(data, "starting_coins", "starting_coins", minimum=0)
 
     tre = req(data, "treasury", list, "treasury")
     coins: list[tuple[str, int, int]] = []
@@ -126,8 +126,8 @@ def load_edition(path: Path) -> CoupAssets:
         if not isinstance(c, dict):
             raise fail(tre, f, "a mapping with name, count, value", i)
         only_keys(c, ["name", "count", "value"], f)
-        coins.append((req(c, "name", str, f + ".name"), _int(c, "count", f + ".count"),
-                      _int(c, "value", f + ".value", minimum=1)))
+        coins.append((req(c, "name", str, f + ".name"), _whole_number(c, "count", f + ".count"),
+                      _whole_number(c, "value", f + ".value", minimum=1)))
 
     chars_m = req(data, "characters", dict, "characters")
     characters: dict[str, Character] = {}
@@ -148,8 +148,8 @@ def load_edition(path: Path) -> CoupAssets:
                 raise fail(pw, f"{f}.powers.{kind}", "a mapping of parameters (may be empty: {})", kind)
             if kind == "exchange":
                 only_keys(params, ["draw", "return"], f"{f}.powers.{kind}")
-                powers[kind] = {"draw": _int(params, "draw", f"{f}.powers.{kind}.draw", minimum=1),
-                                "return": _int(params, "return", f"{f}.powers.{kind}.return", minimum=1)}
+                powers[kind] = {"draw": _whole_number(params, "draw", f"{f}.powers.{kind}.draw", minimum=1),
+                                "return": _whole_number(params, "return", f"{f}.powers.{kind}.return", minimum=1)}
             else:
                 only_keys(params, [], f"{f}.powers.{kind}")
                 powers[kind] = {}
@@ -188,7 +188,7 @@ def load_edition(path: Path) -> CoupAssets:
         rng = req(e, "players", list, f + ".players",
                   check=lambda v: len(v) == 2 and all(isinstance(x, int) for x in v) and v[0] <= v[1],
                   expected="[min, max] players")
-        copies.append((rng[0], rng[1], _int(e, "copies", f + ".copies", minimum=1)))
+        copies.append((rng[0], rng[1], _whole_number(e, "copies", f + ".copies", minimum=1)))
     for n in range(lo, hi + 1):
         if not any(a <= n <= b for a, b, _ in copies):
             raise fail(data, "copies", f"an entry for every player count {lo}-{hi}; {n} players has none", "copies")

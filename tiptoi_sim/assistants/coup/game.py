@@ -1,27 +1,35 @@
 """Coup's referee and banker: a pure state machine driven by one-line commands.
 
-The program never sees a hidden card. It keeps the coins, the turn, the face-up cards and the
-order of claim -> challenge -> block -> challenge of the block, and asks the players what was
-shown when it matters (``show``/``bluff``, ``reveal NAME CHARACTER``).
+The program never sees a hidden card: the table is the truth. It keeps the coins, the turn, the
+face-up cards and the order of claim -> challenge -> block -> challenge of the block, and takes
+from the players what was shown when it matters (``show``/``bluff``, ``reveal NAME CHARACTER``).
+So there is no separate "table mode": hidden cards are never tracked, in any mode. The deal is
+either read out step by step (``start``, for playing with the screen as the dealer) or done by
+hand (``start dealt``); a game under way is entered from a state file (:mod:`.statefile`) and
+corrected one fact at a time with ``fix`` (:mod:`.fix`).
 
 Windows (``public_state()["window"]``) and who may act in each (``may_act``):
 
-- ``setup``: anyone; ``players …``, ``variant …``, ``names …``, ``start``.
+- ``setup``: anyone; ``players …``, ``variant …``, ``names …``, ``start [dealt]``.
 - ``deal``: anyone; ``next`` reads the next step of the deal.
 - ``action``: the player whose turn it is; one action.
-- ``challenge_claim``: every other player still in; ``challenge NAME`` or ``pass``.
+- ``challenge_claim``: every other player still in who has not passed; ``NAME challenge`` or
+  ``NAME pass`` (one player), ``pass`` (nobody challenges).
 - ``prove_claim``: the claimer; ``show [CHARACTER]`` or ``bluff``.
-- ``block``: the target (Assassin, Captain) or anyone else (Foreign aid); ``block NAME CHARACTER``
-  or ``pass``.
-- ``challenge_block``: everyone still in but the blocker; ``challenge NAME`` or ``pass``
-  (a block cannot be blocked).
+- ``block``: the target (Assassin, Captain) or anyone else (Foreign aid);
+  ``NAME block [CHARACTER]``, ``NAME pass`` or ``pass``.
+- ``challenge_block``: everyone still in but the blocker; like ``challenge_claim``.
 - ``prove_block``: the blocker; ``show [CHARACTER]`` or ``bluff``.
 - ``reveal``: the player losing an influence; ``reveal NAME CHARACTER``.
 - ``examine``: the Inquisitor after looking at a card; ``return`` or ``discard``.
 - ``over``: nobody; only ``undo``.
 
+Any command may start with the name of the player who acts (``B challenge``, ``C block duchess``,
+``B examine A``); the rules check that this player may act now. Every refusal names the rule or
+the missing step (:meth:`CoupGame._why_not`).
+
 After a ``reveal`` the game continues where the loss interrupted it (``self.cont``, a plain
-string so that snapshots and journals stay trivial).
+string so that snapshots, journals and state files stay trivial).
 """
 
 from __future__ import annotations
@@ -30,25 +38,18 @@ from typing import Any, Callable
 
 from tiptoi_sim.assistants.base import AssistantGame, Command, CommandHelp, Refused
 from tiptoi_sim.assistants.coup.assets import BASIC_ACTIONS, CoupAssets, load_assets
-from tiptoi_sim.assistants.coup.table import Action, Bank, Player
+from tiptoi_sim.assistants.coup.reasons import RefusalReasons
+from tiptoi_sim.assistants.coup.table import Action, Bank, LastAction, Player
+from tiptoi_sim.assistants.coup.windows import (  # noqa: F401 (re-exported for the state file and fix)
+    ACTION, ACTION_VERBS, ALIASES, BLOCK, CHALLENGE_BLOCK, CHALLENGE_CLAIM, CONTINUATIONS, DEAL, EXAMINE,
+    OTHER_VERBS, OVER, PROVE_BLOCK, PROVE_CLAIM, REVEAL, SETUP, SETUP_VERBS, VERBS, WINDOWS,
+)
 from tiptoi_sim.assistants.session import phrases_for
 from tiptoi_sim.core.errors import UserError
+from tiptoi_sim.core.numbers import is_whole, parse_whole
+from tiptoi_sim.core.wording import count, join_words, say_number
 
-SETUP, DEAL, ACTION, OVER = "setup", "deal", "action", "over"
-CHALLENGE_CLAIM, PROVE_CLAIM = "challenge_claim", "prove_claim"
-BLOCK, CHALLENGE_BLOCK, PROVE_BLOCK = "block", "challenge_block", "prove_block"
-REVEAL, EXAMINE = "reveal", "examine"
-
-#: other words people say for a verb
-ALIASES = {"foreign_aid": "aid", "foreignaid": "aid", "ok": "next", "doubt": "challenge", "no": "pass",
-           "allow": "pass", "counter": "block", "prove": "show", "lose": "reveal", "keep": "return",
-           "swap": "discard", "look": "examine", "lineup": "variant"}
-#: action verbs and the action kind they start
-ACTION_VERBS = {"income": "income", "aid": "foreign_aid", "coup": "coup", "tax": "tax",
-                "assassinate": "assassinate", "steal": "steal", "exchange": "exchange", "examine": "examine"}
-
-
-class CoupGame(AssistantGame):
+class CoupGame(RefusalReasons, AssistantGame):
     game_id = "coup"
     title = "Coup"
     commands = [
@@ -56,6 +57,7 @@ class CoupGame(AssistantGame):
         CommandHelp("variant ambassador|inquisitor", "the fifth character (before start)"),
         CommandHelp("names standard|classic", "character names (classic: Duke, Contessa)"),
         CommandHelp("start", "deal; the deal is read out step by step"),
+        CommandHelp("start dealt", "the cards are already dealt by hand: the first turn begins"),
         CommandHelp("next", "the next step of the deal"),
         CommandHelp("income", "take 1 coin"),
         CommandHelp("aid", "foreign aid: take 2 coins (the Duchess blocks)"),
@@ -65,13 +67,16 @@ class CoupGame(AssistantGame):
         CommandHelp("steal NAME", "claim the Captain: take up to 2 coins from NAME"),
         CommandHelp("exchange", "claim the Ambassador (or Inquisitor): exchange with the Court"),
         CommandHelp("examine NAME", "claim the Inquisitor: look at one of NAME's cards"),
-        CommandHelp("challenge NAME", "NAME doubts the claim (or the block) on the table"),
-        CommandHelp("pass", "nobody challenges / nobody blocks: the window closes"),
-        CommandHelp("block NAME CHARACTER", "NAME blocks the action claiming CHARACTER"),
+        CommandHelp("NAME challenge", "NAME doubts the claim (or the block) on the table (or: challenge NAME)"),
+        CommandHelp("NAME pass", "NAME lets the claim or action pass; plain pass: nobody challenges or blocks"),
+        CommandHelp("NAME block [CHARACTER]", "NAME blocks the action claiming CHARACTER (or: block NAME CHARACTER)"),
         CommandHelp("show [CHARACTER]", "the challenged player shows the claimed card"),
         CommandHelp("bluff", "the challenged player does not show it"),
         CommandHelp("reveal NAME CHARACTER", "NAME turns that card face up (loses an influence)"),
         CommandHelp("return | discard", "the Inquisitor gives the card back, or makes it be replaced"),
+        CommandHelp("fix NAME coins N|+N|-N", "correct a player's coins (from or to the treasury)"),
+        CommandHelp("fix NAME revealed CHARACTER …|none", "correct a player's face-up cards"),
+        CommandHelp("fix turn NAME", "correct whose turn it is"),
     ]
 
     def __init__(self, assets: CoupAssets, *, seed: int = 0, lang: str = "de",
@@ -90,8 +95,8 @@ class CoupGame(AssistantGame):
             raise UserError(f"coup: --option names={self.names_id}: expected one of "
                             f"{', '.join(assets.name_variants)}")
         copies = self.options.get("copies")
-        if copies is not None and (not isinstance(copies, int) or isinstance(copies, bool) or copies < 1):
-            raise UserError(f"coup: --option copies={copies}: expected a whole number of at least 1")
+        if copies is not None:
+            copies = parse_whole(copies, field="coup: --option copies", lo=1, hi=20)
         self.copies_override: int | None = copies
         self.players: list[Player] = []
         self.bank = Bank(assets.treasury_total)
@@ -99,11 +104,13 @@ class CoupGame(AssistantGame):
         self.court = 0
         self.out_of_game = 0
         self.window = SETUP
+        self.piles: list[int] = []      # the two-player deal's piles (dealt from, A's, B's)
         self.deal_steps: list[str] = []
         self.deal_index = 0
         self.turn = 0              # 1-based turn number once play has begun
         self.current = 0           # seat of the player whose turn it is
         self.action: Action | None = None
+        self.last: LastAction | None = None  # the action of the turn just finished
         self.loser: int | None = None   # who must reveal, in the reveal window
         self.cont = ""                  # where play continues after the reveal
         self.winner: int | None = None
@@ -121,21 +128,44 @@ class CoupGame(AssistantGame):
         renamed = self.a.name_variants.get(self.names_id, {}).get(cid)
         return (renamed or self.a.characters[cid].names)[self.lang]
 
-    def money(self, n: int) -> str:
-        """``1 coin`` / ``3 coins`` in the game's language."""
-        return self.t("money.one") if n == 1 else self.t("money.many", n=n)
+    def money(self, n: int, case: str = "") -> str:
+        """``1 coin`` / ``3 coins`` in the game's language (CLDR plural rules). One is said as a
+        word where the language wants it ("eine Münze", dative ``case="dat"``: "einer Münze"):
+        a speech engine reads "1 Münze" as "eins Münze"."""
+        if n == 1:
+            return self.t("noun.coin.single_dat" if case == "dat" else "noun.coin.single")
+        return count(n, self.t("noun.coin.one"), self.t("noun.coin.other"), self.lang)
 
     def cards(self, n: int) -> str:
-        return self.t("cards.one") if n == 1 else self.t("cards.many", n=n)
+        if n == 1:
+            return self.t("noun.card.single")
+        return count(n, self.t("noun.card.one"), self.t("noun.card.other"), self.lang)
+
+    def num(self, n: int) -> str:
+        return say_number(n, self.lang)
+
+    def usage_words(self, usage: str) -> str:
+        """A command's form with its placeholders in the game's language (CHARACTER / FIGUR)."""
+        return usage.replace("CHARACTER", self.t("word.character"))
 
     def aname(self, kind: str) -> str:
         return self.t(f"action.{kind}")
+
+    def deed(self, kind: str, actor: int, case: str = "nom") -> str:
+        """An action with its actor as a sentence part: "Alice's foreign aid" /
+        "die Auslandshilfe von Alice" (``case`` "acc": "den Diebstahl von Alice")."""
+        return self.t(f"deed.{case}.{kind}", actor=self.pname(actor))
 
     def pname(self, seat: int | None) -> str:
         return self.players[seat].name if seat is not None else "–"
 
     def _list(self, items: list[str]) -> str:
-        return ", ".join(items)
+        return join_words(items, self.lang)
+
+    def _or_list(self, items: list[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.t('word.or')} {items[-1]}"
 
     @property
     def lineup(self) -> list[str]:
@@ -149,20 +179,34 @@ class CoupGame(AssistantGame):
     def handle(self, cmd: Command) -> list[str]:
         verb = ALIASES.get(cmd.verb, cmd.verb)
         args = list(cmd.args)
+        actor = None
+        if verb not in VERBS and self._find_character(verb) is None and args:
+            nxt = ALIASES.get(args[0].lower(), args[0].lower())
+            if nxt in VERBS or self._find_character(nxt) is not None:
+                # "B challenge", "C block duchess", "B examine A": the first word names who acts
+                actor = self._seat(verb)
+                verb, args = nxt, args[1:]
         if self.window == OVER:
             raise Refused(self.t("refuse.game_over", winner=self.pname(self.winner)))
+        if actor is not None and self.players[actor].out and verb != "fix" and self.window not in (SETUP, DEAL):
+            raise Refused(self.t("refuse.is_out", player=self.pname(actor)))
+        if verb == "fix":
+            from tiptoi_sim.assistants.coup.fix import fix
+
+            return fix(self, args)
         if verb not in self._verbs():
             verb, args = self._character_verb(verb, args)
-        return self._verbs()[verb](args)
+        return self._verbs()[verb](actor, args)
 
-    def _verbs(self) -> dict[str, Callable[[list[str]], list[str]]]:
-        v: dict[str, Callable[[list[str]], list[str]]] = {
+    def _verbs(self) -> dict[str, Callable[[int | None, list[str]], list[str]]]:
+        v: dict[str, Callable[[int | None, list[str]], list[str]]] = {
             "players": self._players, "variant": self._variant, "names": self._names, "start": self._start,
             "next": self._next, "challenge": self._challenge, "pass": self._pass, "block": self._block,
-            "show": self._show, "bluff": self._bluff, "reveal": self._reveal, "return": self._examined,
-            "discard": self._examined_discard}
+            "show": self._show, "bluff": self._bluff, "reveal": self._reveal,
+            "return": lambda actor, args: self._examined("return", actor, args),
+            "discard": lambda actor, args: self._examined("discard", actor, args)}
         for verb, kind in ACTION_VERBS.items():
-            v[verb] = (lambda k: lambda args: self._act(k, args))(kind)
+            v[verb] = (lambda k, vb: lambda actor, args: self._act(k, vb, actor, args))(kind, verb)
         return v
 
     def _character_verb(self, word: str, args: list[str]) -> tuple[str, list[str]]:
@@ -209,11 +253,20 @@ class CoupGame(AssistantGame):
     def _lineup_names(self) -> str:
         return self._list([self.cname(c) for c in self.lineup])
 
+    def _is_player(self, word: str) -> bool:
+        try:
+            self._seat(word)
+        except Refused:
+            return False
+        return True
+
     def _seat(self, word: str) -> int:
         """A player by name (any case), unique beginning of a name, or seat number (1 = first)."""
         w = word.strip().lower()
-        if w.isdigit() and 1 <= int(w) <= len(self.players):
-            return int(w) - 1
+        if is_whole(w):
+            n = parse_whole(w, field="seat")
+            if 1 <= n <= len(self.players):
+                return n - 1
         exact = [i for i, p in enumerate(self.players) if p.name.lower() == w]
         if exact:
             return exact[0]
@@ -222,7 +275,7 @@ class CoupGame(AssistantGame):
             return starts[0]
         if len(starts) > 1:
             raise Refused(self.t("refuse.ambiguous_player", name=word,
-                                 names=self._list([self.players[i].name for i in starts])))
+                                 names=self._or_list([self.players[i].name for i in starts])))
         raise Refused(self.t("refuse.no_player", name=word, names=self._list([p.name for p in self.players])))
 
     def living(self) -> list[int]:
@@ -238,6 +291,9 @@ class CoupGame(AssistantGame):
     def block_characters(self, kind: str) -> list[str]:
         return [c for c in self.lineup if kind in self.a.characters[c].blocks]
 
+    def blockable(self, kind: str) -> bool:
+        return self.a.actions[kind].blockers is not None and bool(self.block_characters(kind))
+
     # -- who may act and what is expected now ------------------------------------
     def may_act(self) -> list[int]:
         w, act = self.window, self.action
@@ -246,13 +302,13 @@ class CoupGame(AssistantGame):
         if w == ACTION:
             return [self.current]
         if w == CHALLENGE_CLAIM:
-            return [i for i in self.living() if i != act.actor]
+            return [i for i in self.living() if i != act.actor and i not in act.passed]
         if w == PROVE_CLAIM:
             return [act.actor]
         if w == BLOCK:
-            return self._blockers()
+            return [i for i in self._blockers() if i not in act.passed]
         if w == CHALLENGE_BLOCK:
-            return [i for i in self.living() if i != act.blocker]
+            return [i for i in self.living() if i != act.blocker and i not in act.passed]
         if w == PROVE_BLOCK:
             return [act.blocker]
         if w == REVEAL:
@@ -285,7 +341,7 @@ class CoupGame(AssistantGame):
         if w == PROVE_CLAIM:
             return self.t("prompt.prove", player=self.pname(act.actor), character=self.cname(act.claim))
         if w == BLOCK:
-            chars = self._list([self.cname(c) for c in self.block_characters(act.kind)])
+            chars = self._or_list([self.cname(c) for c in self.block_characters(act.kind)])
             if self.a.actions[act.kind].blockers == "target":
                 return self.t("prompt.block_target", target=self.pname(act.target), characters=chars)
             return self.t("prompt.block_anyone", characters=chars)
@@ -300,27 +356,36 @@ class CoupGame(AssistantGame):
             return self.t("prompt.examine", actor=self.pname(act.actor), target=self.pname(act.target))
         return self.t("prompt.over", winner=self.pname(self.winner))
 
-    def _expect(self, *windows: str) -> None:
-        if self.window not in windows:
-            raise Refused(self.t("refuse.not_now", prompt=self.prompt()))
-
     def _acting(self, seat: int) -> None:
+        """Refuse unless ``seat`` may act in the window that is open."""
         allowed = self.may_act()
-        if seat not in allowed:
-            p = self.players[seat]
-            if p.out:
-                raise Refused(self.t("refuse.is_out", player=p.name))
-            raise Refused(self.t("refuse.not_your_say", player=p.name,
-                                 names=self._list([self.pname(i) for i in allowed])))
+        if seat in allowed:
+            return
+        p = self.players[seat]
+        if p.out:
+            raise Refused(self.t("refuse.is_out", player=p.name))
+        act = self.action
+        if act is not None and seat in act.passed and self.window in (CHALLENGE_CLAIM, BLOCK, CHALLENGE_BLOCK):
+            raise Refused(self.t("refuse.already_passed", player=p.name))
+        if self.window == BLOCK and self.a.actions[act.kind].blockers == "target":
+            raise Refused(self._only_target())
+        raise Refused(self.t("refuse.not_your_say", player=p.name,
+                             names=self._list([self.pname(i) for i in allowed])))
 
     def _nargs(self, args: list[str], lo: int, hi: int, usage: str) -> None:
         """Refuse a command with too few or too many words, showing how it is said."""
         if not lo <= len(args) <= hi:
-            raise Refused(self.t("refuse.usage", usage=usage))
+            raise Refused(self.t("refuse.usage", usage=self.usage_words(usage)))
+
+    def _open(self, window: str) -> None:
+        """Open a window; nobody has passed in it yet."""
+        self.window = window
+        if self.action is not None:
+            self.action.passed = []
 
     # -- set-up ---------------------------------------------------------------------
-    def _players(self, args: list[str]) -> list[str]:
-        self._expect(SETUP)
+    def _players(self, actor, args: list[str]) -> list[str]:
+        self._need("players", SETUP)
         n = len(args)
         if not self.a.min_players <= n <= self.a.max_players:
             raise Refused(self.t("refuse.player_count", min=self.a.min_players, max=self.a.max_players, count=n))
@@ -328,77 +393,103 @@ class CoupGame(AssistantGame):
         for name in args:
             if name.lower() in seen:
                 raise Refused(self.t("refuse.duplicate_name", name=name))
-            if name.isdigit() or self._find_character(name) or name.lower() in ACTION_VERBS:
+            if not self.valid_name(name):
                 raise Refused(self.t("refuse.bad_name", name=name))
             seen.add(name.lower())
         self.players = [Player(name) for name in args]
-        return [self.t("setup.players", names=self._list(args), count=n, first=args[0])]
+        return [self.t("setup.players", players=count(n, self.t("noun.player.one"), self.t("noun.player.other"),
+                                                      self.lang),
+                       names=self._list(args), first=args[0])]
 
-    def _variant(self, args: list[str]) -> list[str]:
-        self._expect(SETUP)
+    def valid_name(self, name: str) -> bool:
+        """A player's name must not read as a number, a character or a command."""
+        w = name.strip().lower()
+        return bool(w) and not is_whole(w) and self._find_character(w) is None and w not in VERBS \
+            and w not in ("turn", "coins", "revealed", "none", "dealt")
+
+    def _variant(self, actor, args: list[str]) -> list[str]:
+        self._need("variant", SETUP)
         self._nargs(args, 1, 1, "variant " + "|".join(self.a.lineups))
         choice = args[0].lower()
         if choice not in self.a.lineups:
             cid = self._find_character(choice)  # "variant Inquisitor" by a character's name
             choice = next((lid for lid, m in self.a.lineups.items() if cid and lid == cid), choice)
         if choice not in self.a.lineups:
-            raise Refused(self.t("refuse.unknown_choice", name=args[0], choices=self._list(list(self.a.lineups))))
+            raise Refused(self.t("refuse.unknown_choice", name=args[0], choices=self._or_list(list(self.a.lineups))))
         self.lineup_id = choice
         return [self.t("setup.lineup", characters=self._lineup_names())]
 
-    def _names(self, args: list[str]) -> list[str]:
-        self._expect(SETUP)
+    def _names(self, actor, args: list[str]) -> list[str]:
+        self._need("names", SETUP)
         self._nargs(args, 1, 1, "names " + "|".join(self.a.name_variants))
         choice = args[0].lower()
         if choice not in self.a.name_variants:
             raise Refused(self.t("refuse.unknown_choice", name=args[0],
-                                 choices=self._list(list(self.a.name_variants))))
+                                 choices=self._or_list(list(self.a.name_variants))))
         self.names_id = choice
         return [self.t("setup.lineup", characters=self._lineup_names())]
 
-    def _start(self, args: list[str]) -> list[str]:
-        self._expect(SETUP)
-        self._nargs(args, 0, 0, "start")
-        n = len(self.players)
-        if n == 0:
-            raise Refused(self.t("refuse.no_players"))
-        self.copies = self.copies_override or self.a.copies_for(n)
-        cards = self.copies * len(self.lineup)
+    def deck(self, n: int) -> tuple[int, int, int]:
+        """(copies, Court, cards out of the game) for ``n`` players, or Refused if it cannot be."""
+        copies = self.copies_override or self.a.copies_for(n)
+        cards = copies * len(self.lineup)
         draw = max((p.get("draw", 0) for c in self.lineup for p in self.a.characters[c].powers.values()), default=0)
         two = n == 2
         court = len(self.lineup) - 2 if two else cards - 2 * n
-        if (two and self.copies < 3) or court < max(1, draw):
-            raise Refused(self.t("refuse.deck_small", cards=cards, count=n))
+        if (two and copies < 3) or court < max(1, draw):
+            raise Refused(self.t("refuse.deck_small", cards=self.cards(cards), count=n))
+        return copies, court, cards - 2 * n - court
+
+    def _start(self, actor, args: list[str]) -> list[str]:
+        self._need("start", SETUP)
+        self._nargs(args, 0, 1, "start [dealt]")
+        dealt = bool(args)
+        if dealt and args[0].lower() not in ("dealt", "hand", "ausgeteilt"):
+            raise Refused(self.t("refuse.usage", usage=self.usage_words("start, start dealt")))
+        n = len(self.players)
+        if n == 0:
+            raise Refused(self.t("refuse.no_players"))
+        self.copies, self.court, self.out_of_game = self.deck(n)
         coins = self.a.starting_coins
         if coins * n > self.bank.treasury:
-            raise Refused(self.t("refuse.treasury_small", coins=self.bank.treasury, count=n))
-        self.court = court
-        self.out_of_game = cards - 2 * n - court
+            raise Refused(self.t("refuse.treasury_small", amount=self.money(self.bank.treasury), count=n))
         for p in self.players:
             p.hidden = 2
             self.bank.pay_out(self.players, p, coins)
-        names = self._lineup_names()
-        first, second = (p.name for p in self.players[:2])
-        if two:
+        if dealt:  # dealt by hand: the table did it, the program only counts
+            said = [self.t("deal.by_hand", court=self.cards(self.court), amount=self.money(coins))]
+            self.turn = 0
+            self.current = len(self.players) - 1
+            return said + self._next_turn()
+        if n == 2:
             piles = list(range(1, self.copies + 1))
             self.rng.shuffle(piles)
-            deal, pa, pb = piles[:3]
-            steps = [self.t("deal.two.piles", characters=names, piles=self.copies),
-                     self.t("deal.two.deal", pile=deal, first=first, second=second),
-                     self.t("deal.two.court", pile=deal, court=court),
-                     self.t("deal.two.pick", first=first, second=second, pile_a=pa, pile_b=pb),
-                     self.t("deal.two.unused", unused=self.out_of_game)]
-        else:
-            steps = [self.t("deal.cards", copies=self.copies, characters=names, cards=cards),
-                     self.t("deal.hands"),
-                     self.t("deal.court", court=court)]
-        steps.append(self.t("deal.coins", coins=coins, total=self.bank.total))
-        self.deal_steps, self.deal_index = steps, 1
+            self.piles = piles[:3]
+        self.deal_steps, self.deal_index = self.make_deal_steps(), 1
         self.window = DEAL
-        return [self.t("deal.step", step=1, steps=len(steps), text=steps[0])]
+        return [self.t("deal.step", step=1, steps=len(self.deal_steps), text=self.deal_steps[0])]
 
-    def _next(self, args: list[str]) -> list[str]:
-        self._expect(DEAL)
+    def make_deal_steps(self) -> list[str]:
+        """The deal read out step by step (from the piles chosen at ``start``)."""
+        names = self._lineup_names()
+        first, second = (p.name for p in self.players[:2])
+        cards = self.copies * len(self.lineup)
+        if len(self.players) == 2:
+            deal, pa, pb = self.piles
+            steps = [self.t("deal.two.piles", characters=names, piles=self.num(self.copies)),
+                     self.t("deal.two.deal", pile=deal, first=first, second=second),
+                     self.t("deal.two.court", pile=deal, court=self.cards(self.court)),
+                     self.t("deal.two.pick", first=first, second=second, pile_a=pa, pile_b=pb),
+                     self.t("deal.two.unused", unused=self.cards(self.out_of_game))]
+        else:
+            steps = [self.t("deal.cards", copies=self.num(self.copies), characters=names, cards=self.cards(cards)),
+                     self.t("deal.hands"),
+                     self.t("deal.court", court=self.cards(self.court))]
+        steps.append(self.t("deal.coins", amount=self.money(self.a.starting_coins)))
+        return steps
+
+    def _next(self, actor, args: list[str]) -> list[str]:
+        self._need("next", DEAL)
         if self.deal_index < len(self.deal_steps):
             i = self.deal_index
             self.deal_index += 1
@@ -409,6 +500,8 @@ class CoupGame(AssistantGame):
 
     # -- a turn ---------------------------------------------------------------------
     def _next_turn(self) -> list[str]:
+        if self.action is not None:
+            self.last = LastAction(self.action.kind, self.action.actor, self.action.claim)
         self.action = None
         self.loser = None
         seats = len(self.players)
@@ -418,23 +511,30 @@ class CoupGame(AssistantGame):
         self.turn += 1
         self.window = ACTION
         p = self.players[nxt]
-        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins))]
+        said = [self.t("turn.start", turn=self.turn, player=p.name, amount=self.money(p.coins, "dat")) if p.coins
+                else self.t("turn.start_broke", turn=self.turn, player=p.name)]
         if p.coins >= self.a.forced_coup_at:
-            said.append(self.t("turn.forced", player=p.name, coins=p.coins))
+            said.append(self.t("turn.forced", player=p.name, amount=self.money(p.coins)))
         return said
 
-    def _act(self, kind: str, args: list[str]) -> list[str]:
-        self._expect(ACTION)
+    def _act(self, kind: str, verb: str, who: int | None, args: list[str]) -> list[str]:
+        self._need(verb, ACTION)
         rule = self.a.actions[kind]
+        if who is not None and who != self.current:
+            if self.players[who].out:
+                raise Refused(self.t("refuse.is_out", player=self.pname(who)))
+            raise Refused(self.t("refuse.wrong_turn", current=self.pname(self.current), player=self.pname(who)))
         actor = self.players[self.current]
-        verb = next(v for v, k in ACTION_VERBS.items() if k == kind)
         usage = f"{verb} NAME" if rule.targeted else verb
         if kind != "coup" and actor.coins >= self.a.forced_coup_at:
-            raise Refused(self.t("refuse.forced_coup", player=actor.name, coins=actor.coins))
+            raise Refused(self.t("refuse.forced_coup", player=actor.name, amount=self.money(actor.coins)))
         claim = None
         if kind not in BASIC_ACTIONS:
             claim = self.claimant(kind)
             if claim is None:
+                other = next((c for c in self.a.characters if kind in self.a.characters[c].powers), None)
+                if other is not None:  # the Inquisitor's look in an Ambassador game
+                    self._require_in_game(other)
                 raise Refused(self.t("refuse.no_claimant", action=self.aname(kind), characters=self._lineup_names()))
         self._nargs(args, 1 if rule.targeted else 0, 1 if rule.targeted else 0, usage)
         target = None
@@ -445,8 +545,8 @@ class CoupGame(AssistantGame):
             if self.players[target].out:
                 raise Refused(self.t("refuse.is_out", player=self.players[target].name))
         if actor.coins < rule.cost:
-            raise Refused(self.t("refuse.not_enough", player=actor.name, coins=actor.coins,
-                                 action=self.aname(kind), cost=rule.cost))
+            raise Refused(self.t("refuse.not_enough", player=actor.name, amount=self.money(actor.coins),
+                                 action=self.t(f"the.{kind}"), cost=self.money(rule.cost)))
         self.action = act = Action(kind, self.current, target, claim)
         if rule.cost:
             self.bank.pay_in(self.players, actor, rule.cost)
@@ -454,36 +554,51 @@ class CoupGame(AssistantGame):
         tname = self.pname(target)
         if kind == "income":
             got = self.bank.pay_out(self.players, actor, rule.coins)
-            return [self.t("act.income", actor=actor.name, amount=self.money(got), total=actor.coins),
-                    *self._short(rule.coins, got)] + self._next_turn()
+            return [self.t("act.income", actor=actor.name, amount=self.money(got), total=self.money(actor.coins)),
+                    *self._short(actor, rule.coins, got)] + self._next_turn()
         if kind == "foreign_aid":
-            said = [self.t("act.foreign_aid", actor=actor.name, coins=rule.coins)]
+            # the claim first; the coins move only when the block window has closed
+            said = [self.t("act.foreign_aid", actor=actor.name, amount=self.money(rule.coins))]
             return said + self._open_block()
         if kind == "coup":
-            said = [self.t("act.coup", actor=actor.name, cost=rule.cost, target=tname)]
+            said = [self.t("act.coup", actor=actor.name, cost=self.money(rule.cost), target=tname)]
             return said + self._lose(target, "end_turn")
         said = [self.t(f"act.claim.{kind}", actor=actor.name, character=self.cname(claim), target=tname,
-                       coins=rule.coins, cost=rule.cost)]
-        self.window = CHALLENGE_CLAIM
+                       amount=self.money(rule.coins), cost=self.money(rule.cost))]
+        self._open(CHALLENGE_CLAIM)
         return said + [self.prompt()]
 
-    def _short(self, wanted: int, got: int) -> list[str]:
-        return [self.t("treasury.short", coins=self.bank.treasury)] if got < wanted else []
+    def _short(self, actor: Player, wanted: int, got: int) -> list[str]:
+        return [self.t("treasury.short", actor=actor.name, amount=self.money(got))] if got < wanted else []
 
     # -- challenges -----------------------------------------------------------------
-    def _challenge(self, args: list[str]) -> list[str]:
-        self._expect(CHALLENGE_CLAIM, CHALLENGE_BLOCK)
-        self._nargs(args, 1, 1, "challenge NAME")
-        who = self._seat(args[0])
+    def _challenge(self, actor: int | None, args: list[str]) -> list[str]:
+        self._need("challenge", CHALLENGE_CLAIM, CHALLENGE_BLOCK)
         act = self.action
         claimer = act.actor if self.window == CHALLENGE_CLAIM else act.blocker
+        usage = "NAME challenge, challenge NAME"
+        if actor is None:
+            if len(args) != 1:
+                raise Refused(self.t("refuse.challenge_who", usage=self.usage_words(usage)))
+            who = self._seat(args[0])
+        else:
+            self._nargs(args, 0, 1, usage)
+            who = actor
+            if args:  # "B challenge A": A must be the one whose claim is on the table
+                named = self._seat(args[0])
+                if named != claimer:
+                    claim = act.claim if self.window == CHALLENGE_CLAIM else act.block_claim
+                    raise Refused(self.t("refuse.claimer_mismatch", name=self.pname(named),
+                                         claimer=self.pname(claimer), character=self.cname(claim)))
         if who == claimer:
             raise Refused(self.t("refuse.own_claim", player=self.pname(who)))
         self._acting(who)
         if self.window == CHALLENGE_CLAIM:
-            act.challenger, self.window, claim = who, PROVE_CLAIM, act.claim
+            act.challenger, claim = who, act.claim
+            self._open(PROVE_CLAIM)
         else:
-            act.block_challenger, self.window, claim = who, PROVE_BLOCK, act.block_claim
+            act.block_challenger, claim = who, act.block_claim
+            self._open(PROVE_BLOCK)
         return [self.t("challenge.made", challenger=self.pname(who), claimer=self.pname(claimer),
                        character=self.cname(claim)), self.prompt()]
 
@@ -493,30 +608,36 @@ class CoupGame(AssistantGame):
             return act.actor, act.claim, act.challenger
         return act.blocker, act.block_claim, act.block_challenger
 
-    def _show(self, args: list[str]) -> list[str]:
-        self._expect(PROVE_CLAIM, PROVE_BLOCK)
-        self._nargs(args, 0, 1, "show [CHARACTER]")
+    def _prover(self, verb: str, actor: int | None) -> tuple[int, str, int]:
+        self._need(verb, PROVE_CLAIM, PROVE_BLOCK)
         who, claim, challenger = self._claim_in_question()
+        if actor is not None and actor != who:
+            raise Refused(self.t("refuse.not_the_claimer", player=self.pname(who), character=self.cname(claim),
+                                 name=self.pname(actor)))
+        return who, claim, challenger
+
+    def _show(self, actor: int | None, args: list[str]) -> list[str]:
+        who, claim, challenger = self._prover("show", actor)
+        self._nargs(args, 0, 1, "show [CHARACTER]")
         if args:
             cid = self._character(args[0])
             if cid != claim:
                 raise Refused(self.t("refuse.show_other", player=self.pname(who), claimed=self.cname(claim),
                                      character=self.cname(cid)))
         if self.revealed_count(claim) >= self.copies:
-            raise Refused(self.t("refuse.all_revealed", copies=self.copies, character=self.cname(claim)))
+            raise Refused(self.t("refuse.all_revealed", copies=self.num(self.copies), character=self.cname(claim)))
         said = [self.t("challenge.shown", player=self.pname(who), character=self.cname(claim)),
                 self.t("challenge.lost", player=self.pname(challenger))]
         then = "claim_stands" if self.window == PROVE_CLAIM else "block_stands"
         return said + self._lose(challenger, then)
 
-    def _bluff(self, args: list[str]) -> list[str]:
-        self._expect(PROVE_CLAIM, PROVE_BLOCK)
+    def _bluff(self, actor: int | None, args: list[str]) -> list[str]:
+        who, claim, _ = self._prover("bluff", actor)
         self._nargs(args, 0, 0, "bluff")
-        who, claim, _ = self._claim_in_question()
         act = self.action
         said = [self.t("challenge.bluff", player=self.pname(who), character=self.cname(claim))]
         if self.window == PROVE_CLAIM:
-            said.append(self.t("claim.fails", actor=self.pname(act.actor), action=self.aname(act.kind)))
+            said.append(self.t("claim.fails", deed=self.deed(act.kind, act.actor)))
             if act.paid:  # the Assassin's coins come back when the claim fails a challenge
                 self.bank.pay_out(self.players, self.players[act.actor], act.paid)
                 said.append(self.t("claim.refund", actor=self.pname(act.actor), amount=self.money(act.paid)))
@@ -530,51 +651,67 @@ class CoupGame(AssistantGame):
         """After the claim stood (or for Foreign aid at once): open the block window, or resolve."""
         act = self.action
         rule = self.a.actions[act.kind]
-        if rule.blockers is None or not self.block_characters(act.kind):
+        if not self.blockable(act.kind):
             return self._resolve()
         if rule.blockers == "target" and self.players[act.target].out:
             return self._resolve()
-        self.window = BLOCK
+        self._open(BLOCK)
         return [self.prompt()]
 
-    def _block(self, args: list[str]) -> list[str]:
+    def _block(self, actor: int | None, args: list[str]) -> list[str]:
+        self._need("block", BLOCK)
         act = self.action
-        if self.window == CHALLENGE_BLOCK:
-            raise Refused(self.t("refuse.block_block", prompt=self.prompt()))
-        if self.window == CHALLENGE_CLAIM and self.a.actions[act.kind].blockers:
-            raise Refused(self.t("refuse.block_early", prompt=self.prompt()))
-        self._expect(BLOCK)
-        self._nargs(args, 1, 2, "block NAME CHARACTER")
-        who = self._seat(args[0])
         rule = self.a.actions[act.kind]
+        usage = "NAME block CHARACTER, block NAME CHARACTER"
+        self._nargs(args, 0, 2 if actor is None else 1, usage)
+        words = list(args)
+        who = actor
+        if who is None and words and self._is_player(words[0]) and not self._find_character(words[0]):
+            who = self._seat(words.pop(0))
+        if who is None:
+            if rule.blockers != "target":
+                raise Refused(self.t("refuse.block_who", usage=self.usage_words(usage)))
+            who = act.target  # only the target may block: "block countess" can only be theirs
+        if who == act.actor:
+            raise Refused(self.t("refuse.block_own", player=self.pname(who)))
         if rule.blockers == "target" and who != act.target:
-            raise Refused(self.t("refuse.block_not_target", target=self.pname(act.target),
-                                 action=self.aname(act.kind)))
+            raise Refused(self._only_target())
         self._acting(who)
         can = self.block_characters(act.kind)
-        can_names = self._list([self.cname(c) for c in can])
-        if len(args) == 2:
-            cid = self._character(args[1])
+        can_names = self._or_list([self.cname(c) for c in can])
+        if len(words) > 1:
+            raise Refused(self.t("refuse.usage", usage=self.usage_words(usage)))
+        if words:
+            cid = self._character(words[0])
             if cid not in can:
-                raise Refused(self.t("refuse.block_wrong", character=self.cname(cid), action=self.aname(act.kind),
-                                     characters=can_names))
+                raise Refused(self.t("refuse.block_wrong", character=self.cname(cid),
+                                     deed=self.deed(act.kind, act.actor, "acc"), characters=can_names))
         elif len(can) == 1:
             cid = can[0]
         else:
             raise Refused(self.t("refuse.block_which", characters=can_names))
         act.blocker, act.block_claim = who, cid
-        self.window = CHALLENGE_BLOCK
+        self._open(CHALLENGE_BLOCK)
         return [self.t("block.made", blocker=self.pname(who), character=self.cname(cid),
-                       action=self.aname(act.kind)), self.prompt()]
+                       deed=self.deed(act.kind, act.actor, "acc")), self.prompt()]
 
-    def _pass(self, args: list[str]) -> list[str]:
-        self._expect(CHALLENGE_CLAIM, BLOCK, CHALLENGE_BLOCK)
-        self._nargs(args, 0, 0, "pass")
+    def _pass(self, actor: int | None, args: list[str]) -> list[str]:
+        self._need("pass", CHALLENGE_CLAIM, BLOCK, CHALLENGE_BLOCK)
+        self._nargs(args, 0, 0 if actor is not None else 1, "pass, NAME pass")
+        who = actor if actor is not None else (self._seat(args[0]) if args else None)
+        act = self.action
+        said = []
+        if who is not None:
+            self._acting(who)
+            act.passed.append(who)
+            said.append(self.t("pass.one", player=self.pname(who)))
+            if self.may_act():  # others may still challenge or block
+                return said + [self.prompt()]
         if self.window == CHALLENGE_CLAIM:
-            return [self.t("pass.claim")] + self._continue("claim_stands")
+            return said + [self.t("pass.claim")] + self._continue("claim_stands")
         if self.window == BLOCK:
-            return [self.t("pass.block")] + self._resolve()
-        return [self.t("pass.claim")] + self._continue("block_stands")
+            return said + [self.t("pass.block")] + self._resolve()
+        return said + [self.t("pass.block_challenge")] + self._continue("block_stands")
 
     # -- losing an influence ----------------------------------------------------------
     def _lose(self, seat: int, then: str) -> list[str]:
@@ -583,31 +720,44 @@ class CoupGame(AssistantGame):
         self.loser, self.cont, self.window = seat, then, REVEAL
         return [self.t("lose.ask", player=self.pname(seat)), self.prompt()]
 
-    def _reveal(self, args: list[str]) -> list[str]:
-        self._expect(REVEAL)
-        self._nargs(args, 1, 2, "reveal NAME CHARACTER")
+    def _reveal(self, actor: int | None, args: list[str]) -> list[str]:
+        self._need("reveal", REVEAL)
+        self._nargs(args, 1, 1 if actor is not None else 2, "reveal NAME CHARACTER")
+        named = actor
         if len(args) == 2:
-            who = self._seat(args[0])
-            if who != self.loser:
-                raise Refused(self.t("refuse.reveal_who", player=self.pname(self.loser),
-                                     name=self.pname(who)))
+            named = self._seat(args[0])
+        if named is not None and named != self.loser:
+            raise Refused(self.t("refuse.reveal_who", player=self.pname(self.loser), name=self.pname(named)))
         cid = self._character(args[-1])
         if self.revealed_count(cid) >= self.copies:
-            raise Refused(self.t("refuse.all_revealed", copies=self.copies, character=self.cname(cid)))
+            raise Refused(self.t("refuse.all_revealed", copies=self.num(self.copies), character=self.cname(cid)))
         p = self.players[self.loser]
         p.hidden -= 1
         p.revealed.append(cid)
-        said = [self.t("reveal.done", player=p.name, character=self.cname(cid), left=p.hidden)]
-        if p.out:
-            coins = p.coins
-            self.bank.pay_in(self.players, p, coins)  # an eliminated player's coins go back
-            said.append(self.t("player.out", player=p.name, amount=self.money(coins)))
-            alive = self.living()
-            if len(alive) == 1:
-                self.winner, self.window, self.action, self.loser = alive[0], OVER, None, None
-                return said + [self.t("game.over", winner=self.pname(alive[0]))]
+        said = [self.t("reveal.done", player=p.name, character=self.cname(cid), left=self.cards(p.hidden))
+                if p.hidden else self.t("reveal.last", player=p.name, character=self.cname(cid))]
+        said += self.if_out(self.loser)
+        if self.window == OVER:
+            return said
         then, self.loser, self.cont = self.cont, None, ""
         return said + self._continue(then)
+
+    def if_out(self, seat: int) -> list[str]:
+        """If ``seat`` has no hidden card left: their coins go back, and maybe the game ends."""
+        p = self.players[seat]
+        if not p.out:
+            return []
+        coins = p.coins
+        self.bank.pay_in(self.players, p, coins)  # an eliminated player's coins go back
+        said = [self.t("player.out_coins", player=p.name, amount=self.money(coins)) if coins
+                else self.t("player.out", player=p.name)]
+        alive = self.living()
+        if len(alive) == 1:
+            if self.action is not None:
+                self.last = LastAction(self.action.kind, self.action.actor, self.action.claim)
+            self.winner, self.window, self.action, self.loser, self.cont = alive[0], OVER, None, None, ""
+            said.append(self.t("game.over", winner=self.pname(alive[0])))
+        return said
 
     def _continue(self, then: str) -> list[str]:
         act = self.action
@@ -618,9 +768,9 @@ class CoupGame(AssistantGame):
         if then == "resolve":
             return self._resolve()
         if then == "block_stands":
-            said = [self.t("block.stands", actor=self.pname(act.actor), action=self.aname(act.kind))]
+            said = [self.t("block.stands", deed=self.deed(act.kind, act.actor))]
             if act.paid:
-                said.append(self.t("block.paid", amount=self.money(act.paid)))
+                said.append(self.t("block.paid", actor=self.pname(act.actor), amount=self.money(act.paid)))
             return said + self._next_turn()
         raise AssertionError(f"unknown continuation {then!r}")
 
@@ -633,37 +783,34 @@ class CoupGame(AssistantGame):
             return [self.t("target.out", target=self.pname(act.target))] + self._next_turn()
         if kind in ("foreign_aid", "tax"):
             got = self.bank.pay_out(self.players, actor, rule.coins)
-            return [self.t("resolve.coins", actor=actor.name, amount=self.money(got), total=actor.coins),
-                    *self._short(rule.coins, got)] + self._next_turn()
+            return [self.t(f"resolve.{kind}", actor=actor.name, amount=self.money(got),
+                           total=self.money(actor.coins)),
+                    *self._short(actor, rule.coins, got)] + self._next_turn()
         if kind == "steal":
             target = self.players[act.target]
             got = self.bank.move(self.players, target, actor, rule.coins)
             key = "resolve.steal" if got else "resolve.steal_nothing"
-            return [self.t(key, actor=actor.name, target=target.name, amount=self.money(got), total=actor.coins)] \
-                + self._next_turn()
+            return [self.t(key, actor=actor.name, target=target.name, amount=self.money(got),
+                           total=self.money(actor.coins))] + self._next_turn()
         if kind == "assassinate":
             return [self.t("resolve.assassinate", target=self.pname(act.target))] + self._lose(act.target, "end_turn")
         if kind == "exchange":
             params = self.a.characters[act.claim].powers["exchange"]
             return [self.t("resolve.exchange", actor=actor.name, drawn=self.cards(params["draw"]),
-                           returned=self.cards(params["return"]))] \
-                + self._next_turn()
+                           returned=self.cards(params["return"]))] + self._next_turn()
         if kind == "examine":
-            self.window = EXAMINE
+            self._open(EXAMINE)
             return [self.prompt()]
         raise AssertionError(f"no resolution for {kind!r}")
 
-    def _examined(self, args: list[str]) -> list[str]:
-        self._expect(EXAMINE)
-        self._nargs(args, 0, 0, "return")
-        return [self.t("examine.return", actor=self.pname(self.action.actor),
-                       target=self.pname(self.action.target))] + self._next_turn()
-
-    def _examined_discard(self, args: list[str]) -> list[str]:
-        self._expect(EXAMINE)
-        self._nargs(args, 0, 0, "discard")
-        return [self.t("examine.discard", actor=self.pname(self.action.actor),
-                       target=self.pname(self.action.target))] + self._next_turn()
+    def _examined(self, verb: str, actor: int | None, args: list[str]) -> list[str]:
+        self._need(verb, EXAMINE)
+        act = self.action
+        if actor is not None and actor != act.actor:
+            raise Refused(self.t("refuse.not_inquisitor", actor=self.pname(act.actor), name=self.pname(actor)))
+        self._nargs(args, 0, 0, verb)
+        return [self.t(f"examine.{verb}", actor=self.pname(act.actor), target=self.pname(act.target))] \
+            + self._next_turn()
 
     # -- what the table sees -------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
@@ -684,6 +831,7 @@ class CoupGame(AssistantGame):
                 "blocker": self.pname(act.blocker) if act.blocker is not None else None,
                 "block_claim": act.block_claim,
                 "block_challenger": self.pname(act.block_challenger) if act.block_challenger is not None else None,
+                "passed": [self.pname(i) for i in act.passed],
             },
             "players": [{"name": p.name, "seat": i + 1, "coins": p.coins, "influence": p.hidden,
                          "revealed": list(p.revealed), "out": p.out and self.window not in (SETUP,)}
@@ -692,6 +840,8 @@ class CoupGame(AssistantGame):
             "total_coins": self.bank.total,
             "court": self.court,
             "out_of_game": self.out_of_game,
+            "variant": self.lineup_id,
+            "naming": self.names_id,
             "lineup": list(self.lineup),
             "names": {c: self.cname(c) for c in self.lineup},
             "copies": self.copies,
@@ -699,11 +849,38 @@ class CoupGame(AssistantGame):
             "winner": self.pname(self.winner) if self.winner is not None else None,
         }
 
+    def describe_state(self) -> list[str]:
+        """The public state as a referee would read it out: the turn, each player, the bank."""
+        lines = []
+        if self.window in (SETUP, DEAL):
+            lines.append(self.prompt())
+        elif self.window == OVER:
+            lines.append(self.t("state.over", winner=self.pname(self.winner)))
+        else:
+            lines.append(self.t("state.turn", turn=self.turn, player=self.pname(self.current)))
+            lines.append(self.prompt())
+        for p in self.players:
+            up = self._list([self.cname(c) for c in p.revealed])
+            if self.window == SETUP:
+                lines.append(p.name)
+            elif p.out:
+                lines.append(self.t("state.player_out", player=p.name, revealed=up))
+            elif p.revealed:
+                lines.append(self.t("state.player_up", player=p.name, amount=self.money(p.coins),
+                                    hidden=self.cards(p.hidden), revealed=up))
+            else:
+                lines.append(self.t("state.player", player=p.name, amount=self.money(p.coins),
+                                    hidden=self.cards(p.hidden)))
+        if self.window != SETUP:
+            lines.append(self.t("state.bank", treasury=self.money(self.bank.treasury), court=self.cards(self.court)))
+        lines.append(self.t("state.lineup", characters=self._lineup_names()))
+        return lines
+
     def suggestions(self) -> list[str]:
         w, act = self.window, self.action
         names = [p.name for p in self.players]
         if w == SETUP:
-            return (["start"] if self.players else ["players …"]) + \
+            return (["start", "start dealt"] if self.players else ["players …"]) + \
                 [f"variant {v}" for v in self.a.lineups if v != self.lineup_id] + \
                 [f"names {v}" for v in self.a.name_variants if v != self.names_id]
         if w == DEAL:
@@ -723,17 +900,33 @@ class CoupGame(AssistantGame):
                 (targeted if rule.targeted else plain).append(verb)
             return plain + [f"{v} …" for v in targeted] + [f"{v} {o}" for v in targeted for o in others]
         if w in (CHALLENGE_CLAIM, CHALLENGE_BLOCK):
-            return ["pass"] + [f"challenge {names[i]}" for i in self.may_act()]
+            return ["pass"] + [f"{names[i]} challenge" for i in self.may_act()] + \
+                [f"{names[i]} pass" for i in self.may_act()]
         if w in (PROVE_CLAIM, PROVE_BLOCK):
             _, claim, _ = self._claim_in_question()
             return ([f"show {claim}"] if self.revealed_count(claim) < self.copies else []) + ["bluff"]
         if w == BLOCK:
-            return ["pass"] + [f"block {names[i]} {c}" for i in self.may_act() for c in self.block_characters(act.kind)]
+            return ["pass"] + [f"{names[i]} block {c}" for i in self.may_act()
+                               for c in self.block_characters(act.kind)] + \
+                [f"{names[i]} pass" for i in self.may_act()]
         if w == REVEAL:
             return [f"reveal {names[self.loser]} {c}" for c in self.lineup if self.revealed_count(c) < self.copies]
         if w == EXAMINE:
             return ["return", "discard"]
         return []
+
+    # -- state files ---------------------------------------------------------------------
+    def export_state(self) -> dict[str, Any]:
+        from tiptoi_sim.assistants.coup.statefile import export_state
+
+        return export_state(self)
+
+    @classmethod
+    def from_state(cls, assets, state, *, seed: int = 0, lang: str = "de",
+                   options: dict[str, Any] | None = None) -> "CoupGame":
+        from tiptoi_sim.assistants.coup.statefile import game_from_state
+
+        return game_from_state(cls, assets, state, seed=seed, lang=lang, options=options)
 
     def draw_state(self, surface, rect, state, fonts) -> None:
         from tiptoi_sim.assistants.coup.screen import draw_state

@@ -14,7 +14,6 @@ BACK = (70, 80, 120)
 COIN = (230, 190, 60)
 
 
-
 def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
     import pygame as pg
 
@@ -30,9 +29,9 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
         y += lh
     y += lh // 3
     rows_h = rect.bottom - y - small.get_height() * 2
-    row_h = max(lh + 6, min(int(lh * 2.6), rows_h // max(1, len(players))))
+    row_h = max(lh + 6, min(lh * 13 // 5, rows_h // max(1, len(players))))
     card_h = row_h - 8
-    card_w = int(card_h * 0.72)
+    card_w = card_h * 18 // 25
     name_w = max((big.size(p["name"])[0] for p in players), default=0) + 20
     name_font = big if row_h >= big.get_height() + 4 and x0 + name_w < rect.left + rect.width * 0.45 else normal
     name_w = max((name_font.size(p["name"])[0] for p in players), default=0) + 20
@@ -74,7 +73,8 @@ def draw_state(game, surface, rect, state: dict[str, Any], fonts) -> None:
                 break
         y += row_h
     # the bank and the Court
-    info = game.t("screen.info", treasury=state["treasury"], court=state["court"], turn=state["turn"])
+    info = game.t("screen.info", treasury=game.money(state["treasury"]), court=game.cards(state["court"]),
+                  turn=state["turn"])
     surface.blit(small.render(info, True, DIM), (x0, rect.bottom - small.get_height() * 2))
     act = state.get("action")
     if act:

@@ -35,6 +35,19 @@ class Action:
     blocker: int | None = None
     block_claim: str | None = None
     block_challenger: int | None = None
+    #: who has said "pass" in the window that is open now (a window closes when all who may
+    #: act have passed, or at once on a plain ``pass``: nobody wants to)
+    passed: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """The action of the turn just finished: a late ``block``/``challenge`` is refused with the
+    rule that applies to it ("Income cannot be blocked", "Too late …")."""
+
+    kind: str
+    actor: int
+    claim: str | None = None
 
 
 class Bank:
