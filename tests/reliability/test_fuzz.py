@@ -9,7 +9,7 @@ from tiptoi_sim.assistants.registry import GAMES
 #: Games whose own files still turn unicode digits ("²", "③") into a traceback: fuzzed without
 #: them until the assistant helpers' fixes (issue 16) are merged. **The lead empties this set
 #: after merging**; from then on every game is fuzzed with unicode digits too.
-UNICODE_DIGITS_PENDING: set[str] = {"coup"}
+UNICODE_DIGITS_PENDING: set[str] = set()
 
 
 def test_pen_random_tap_streams(data):

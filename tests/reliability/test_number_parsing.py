@@ -124,11 +124,7 @@ REVIEWED: list[tuple[str, str, int, str]] = [
 
 #: Uses inside tiptoi_sim/assistants/<game>/ that the assistant helpers replace (issue 16).
 #: The lead empties this list after merging. (file, call, count)
-PENDING_ASSISTANT_GAMES: list[tuple[str, str, int]] = [
-    ("assistants/coup/game.py", "int(w)", 2),
-    ("assistants/coup/game.py", "name.isdigit()", 1),
-    ("assistants/coup/game.py", "w.isdigit()", 1),
-]
+PENDING_ASSISTANT_GAMES: list[tuple[str, str, int]] = []
 
 
 def _allowed() -> Counter:
