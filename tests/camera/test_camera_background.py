@@ -56,7 +56,7 @@ def test_fingertips_of_pale_and_dark_skin_are_found_and_a_fist_does_not_point():
         # the 6 px line has a round cap: the real tip is 3 px beyond its end point
         assert abs(hand.tip[0] - 130) <= 1.5 and abs(hand.tip[1] - 87) <= 1.5, (skin, hand.tip)
         assert hand.entry[1] > 150  # the arm comes from the bottom edge
-        fist = find_hand(m.difference(BoardModel.to_log(finger_frame(img, skin, fist=True))))
+        fist = find_hand(*m.masks(BoardModel.to_log(finger_frame(img, skin, fist=True))))
         assert fist is not None and not fist.pointing
 
 

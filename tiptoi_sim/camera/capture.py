@@ -22,8 +22,10 @@ class SourceError(Exception):
 def parse_source(source) -> int | str:
     if isinstance(source, int):
         return source
+    from tiptoi_sim.core.numbers import is_whole, parse_whole
+
     s = str(source).strip()
-    return int(s) if s.isdigit() else s
+    return parse_whole(s, field="--camera", lo=0, hi=99) if is_whole(s) else s
 
 
 class FrameSource:

@@ -22,9 +22,11 @@ from tiptoi_sim.camera.stylus import StylusColour
 
 class CameraInput:
     def __init__(self, source, on_tap, on_status, layout, *, pointer: str = "finger",
-                 dwell_radius: float = 0.015, dwell_s: float = 0.6, stylus_colour: str | StylusColour = "green",
+                 dwell_radius: float = 0.015, dwell_s: float = 0.6, stylus_colour: str | StylusColour | None = "any",
                  corners=None, view_width: int = 320, realtime: bool = True, retry_s: float = 2.0):
-        colour = stylus_colour if isinstance(stylus_colour, StylusColour) else StylusColour.preset(stylus_colour)
+        # "any": a vivid tip of any colour, found by its shape at the pen's end (nothing to set)
+        colour = (stylus_colour if isinstance(stylus_colour, StylusColour) or stylus_colour is None
+                  else None if stylus_colour == "any" else StylusColour.preset(stylus_colour))
         cfg = PipelineConfig(pointer=pointer, aspect=getattr(layout, "aspect", 1.6), dwell_radius=dwell_radius,
                              dwell_s=dwell_s, stylus=colour, corners=corners)
         self.pipeline = TapPipeline(layout.hit_test, cfg)

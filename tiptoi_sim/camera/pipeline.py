@@ -15,7 +15,7 @@ from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
 from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import StylusColour, find_tip
+from tiptoi_sim.camera.stylus import StylusColour, find_tip, refine_tip
 
 
 @dataclass
@@ -30,7 +30,7 @@ class PipelineConfig:
     learn_s: float = 1.0              # empty board at the start of the video
     relearn_s: float = 0.5            # after the board moved
     marker_every: int = 6             # look for markers every n-th frame once registered
-    stylus: StylusColour | None = None
+    stylus: StylusColour | None = None  # a set tip colour; None: any vivid tip, found by shape
     corners: list | None = None       # clicked board corners (fallback when no markers)
     homography: np.ndarray | None = None  # fixed camera->board homography
     feature_ref: np.ndarray | None = None  # a picture of the board (BGR): registration by ORB
@@ -64,8 +64,6 @@ class TapPipeline:
         self.cfg = config or PipelineConfig()
         if self.cfg.pointer not in ("finger", "stylus"):
             raise ValueError(f"pointer {self.cfg.pointer!r}: expected finger or stylus")
-        if self.cfg.pointer == "stylus" and self.cfg.stylus is None:
-            self.cfg.stylus = StylusColour.preset("green")
         self.tracker = MarkerTracker()
         if self.cfg.corners is not None:
             self.tracker.set_corners(self.cfg.corners)
@@ -87,6 +85,7 @@ class TapPipeline:
         self.board_img: np.ndarray | None = None
         self.fg: np.ndarray | None = None
         self.taps_off_hotspot = 0
+        self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
 
     @property
     def H(self):
@@ -134,9 +133,7 @@ class TapPipeline:
             st.hand, st.tip = False, None
             return []
         st.learning = False
-        score = self.model.score(log_img)
-        fg = (score >= 1.0).astype(np.uint8) * 255
-        weak = (score >= 0.5).astype(np.uint8) * 255
+        fg, weak = self.model.masks(log_img)
         self.fg = fg
         W, Hh = self.board_size
         mp = self.margin_px
@@ -146,9 +143,12 @@ class TapPipeline:
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:
                 tip_px = hand.tip
-        else:
+        elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
             st.hand = st.hand or tip_px is not None
+        elif hand is not None and hand.pointing:
+            # any stylus: the end of the thin object, moved to the far end of its vivid tip
+            tip_px, self.tip_hue = refine_tip(img, weak, hand.tip, hand.entry, radius=0.04 * self.size[0])
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)

@@ -87,5 +87,28 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     r = max(3.0, finger_radius_frac * w)
     inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
+    tx, ty = _tip_on_axis(xs, ys, (ex, ey), (tx, ty), cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=fill <= max_fill, fill=fill, area=int(len(xs)))
+
+
+def _tip_on_axis(xs, ys, entry, far, cap: float):
+    """The fingertip steadied: along the axis from the entry to the farthest point, the end of
+    the region, on the centre line of its last ``cap`` pixels (the finger's end cap). The
+    farthest pixels alone jump between the two corners of a finger lying across the axis."""
+    ex, ey = entry
+    ax, ay = far[0] - ex, far[1] - ey
+    n = float(np.hypot(ax, ay))
+    if n < 1e-6:
+        return far
+    ax, ay = ax / n, ay / n
+    dx, dy = xs - ex, ys - ey
+    proj = dx * ax + dy * ay
+    lat = dy * ax - dx * ay
+    pmax = float(proj.max())
+    end = proj >= pmax - cap
+    lat_c = float(np.median(lat[end]))
+    tipcap = end & (np.abs(lat - lat_c) <= cap)
+    top = np.sort(proj[tipcap])[-3:]
+    p = float(top.mean()) if len(top) else pmax
+    return ex + ax * p - ay * lat_c, ey + ay * p + ax * lat_c

@@ -70,3 +70,42 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
     if stats[i, cv2.CC_STAT_AREA] < min_area:
         return None
     return float(cents[i][0]), float(cents[i][1])
+
+
+def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
+               radius: float, min_sat: int = 80, min_val: int = 35):
+    """The touching end of a stylus of any colour, with nothing set: ``far`` is the end of the
+    thin object (pen) farthest from where the arm enters (``entry``). A compact vivid blob near
+    it that differs from the empty board (``weak`` mask) is the tip; the tap point is the
+    blob's pixel farthest from the entry (the cone's end, not its centre). Without such a blob
+    (a tip over print of its own colour, a pen without a coloured tip) ``far`` itself is the
+    tip. Returns ((x, y), hue or None)."""
+    h, w = weak.shape
+    r = int(np.ceil(radius))
+    fx, fy = int(round(far[0])), int(round(far[1]))
+    x0, y0, x1, y1 = max(0, fx - r), max(0, fy - r), min(w, fx + r + 1), min(h, fy + r + 1)
+    if x1 <= x0 or y1 <= y0:
+        return far, None
+    hsv = cv2.cvtColor(img_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)
+    vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (weak[y0:y1, x0:x1] > 0)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return far, None
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    best, best_d = 0, None
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] < 3:
+            continue
+        sel = labels == i
+        d = float(np.min((xs[sel] - far[0]) ** 2 + (ys[sel] - far[1]) ** 2))
+        if best_d is None or d < best_d:
+            best, best_d = i, d
+    if best == 0 or best_d > (0.5 * radius) ** 2:
+        return far, None
+    sel = labels == best
+    bx, by = xs[sel].astype(np.float64), ys[sel].astype(np.float64)
+    d2 = (bx - entry[0]) ** 2 + (by - entry[1]) ** 2
+    end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
+    ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
+    hue = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
+    return (float(bx[end].mean()), float(by[end].mean())), hue
