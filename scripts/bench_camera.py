@@ -37,7 +37,25 @@ from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline  # noqa: E402
 from tiptoi_sim.millionen_coup.layout import load_layout  # noqa: E402
 
 
-def run_scene(scene, layout, board, clips: int, seed: int):
+def clip_frames(clip, scene, cache: str | None, name: str):
+    """The clip's frames through the codec; with ``cache``, the video file is kept there and
+    read again on the next run (rendering is the slow part)."""
+    if not (cache and scene.codec):
+        yield from synth_hard.frames(clip)
+        return
+    from tiptoi_sim.camera.capture import iter_frames
+
+    os.makedirs(cache, exist_ok=True)
+    path = os.path.join(cache, name + ".mp4")
+    if not os.path.exists(path):
+        tmp = f"{path}.{os.getpid()}.mp4"
+        for _ in synth_hard.through_codec(clip, tmp):
+            pass
+        os.replace(tmp, path)
+    yield from iter_frames(path)
+
+
+def run_scene(scene, layout, board, clips: int, seed: int, j: int = 0, cache: str | None = None):
     tot = synth.Score()
     starts = []
     spent = 0.0
@@ -46,7 +64,7 @@ def run_scene(scene, layout, board, clips: int, seed: int):
         clip = synth_hard.hard_clip(scene, layout.hotspots, board, seed=seed + k, hit_test=layout.hit_test)
         pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=scene.pointer))
         taps = []
-        for f, t in synth_hard.frames(clip):
+        for f, t in clip_frames(clip, scene, cache, f"s{j}_{seed + k}"):
             t0 = time.perf_counter()
             taps += pipe.process(f, t)
             spent += time.perf_counter() - t0
@@ -115,6 +133,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--no-speed", action="store_true", help="skip the 720p speed and wake-up figures")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--cache", metavar="DIR", help="keep the rendered clips here and reuse them next time")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     layout = load_layout()
@@ -126,7 +145,7 @@ def main() -> int:
     for j, scene in enumerate(synth_hard.SCENES):
         if a.scene and not any(s in scene.name for s in a.scene):
             continue
-        tot, starts, fps = run_scene(scene, layout, board, a.clips, a.seed + 100 * j)
+        tot, starts, fps = run_scene(scene, layout, board, a.clips, a.seed + 100 * j, j, a.cache)
         r = {"right_pct": round(100 * tot.right / tot.truth, 1) if tot.truth else None, "dwells": tot.truth,
              "wrong": tot.wrong, "missed": tot.missed, "false_taps": tot.false,
              "median_delay_s": round(float(np.median(starts)), 3) if starts else None, "fps": round(fps, 1)}
