@@ -28,10 +28,11 @@ class Finding:
 
 
 class CameraCheck:
-    def __init__(self, layout, pointer: str = "finger", corners=None):
+    def __init__(self, layout, pointer: str = "finger", corners=None, pipeline: TapPipeline | None = None):
+        """``pipeline``: check through an existing pipeline (the live camera's) instead of a new one."""
         self.layout = layout
-        self.pipeline = TapPipeline(layout.hit_test, PipelineConfig(pointer=pointer, aspect=layout.aspect,
-                                                                    corners=corners))
+        self.pipeline = pipeline or TapPipeline(layout.hit_test, PipelineConfig(pointer=pointer, aspect=layout.aspect,
+                                                                                corners=corners))
         self.frames = 0
         self.size: tuple[int, int] | None = None
         self.markers_ever: set[int] = set()

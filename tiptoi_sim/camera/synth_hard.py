@@ -375,11 +375,11 @@ def hard_table(w: int, h: int, table: str, rng, keep=None) -> np.ndarray:
 
 
 def hard_clip(scene: Scene, hotspots: dict, board_bgr: np.ndarray, *, seed: int, hit_test=None,
-              empty_s: float = 1.2, dwell_s: float = 1.0) -> HardClip:
+              empty_s: float = 1.2, dwell_s: float = 1.0, min_s: float = 8.0) -> HardClip:
     """A clip of ``scene``: ``n_taps`` dwells on random hotspots, every skin tone in turn,
     ``n_idle`` distractors (a flat hand resting on the board, a sweep, or a hover: a finger
     moving slowly a little above the board), and with ``second_hand`` a hand resting beside the
-    board while some taps are made."""
+    board while some taps are made. The clip lasts at least ``min_s`` seconds."""
     rng = np.random.default_rng(seed + 5000)
     ids = sorted(hotspots)
     aspect = board_bgr.shape[1] / board_bgr.shape[0]
@@ -433,7 +433,7 @@ def hard_clip(scene: Scene, hotspots: dict, board_bgr: np.ndarray, *, seed: int,
             t += enter + 3.5 + 0.3
     for v, e in zip(visits, extras):
         _HARD_VISIT[id(v)] = e
-    clip = _TimedHardClip(board_bgr, visits, scene, seed, duration=max(t + 0.3, 8.0))
+    clip = _TimedHardClip(board_bgr, visits, scene, seed, duration=max(t + 0.3, min_s))
     clip._extras = extras  # keep the visits (and so their ids) alive with the clip
     return clip
 
