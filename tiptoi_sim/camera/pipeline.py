@@ -87,6 +87,7 @@ class TapPipeline:
         self.taps_off_hotspot = 0
         self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
         self._hues: list[int] = []
+        self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
 
     @property
     def H(self):
@@ -127,7 +128,14 @@ class TapPipeline:
                 self._hues.append(hue)
                 del self._hues[:-15]
                 self.tip_hue = hue
+                # where the tip lies from the pen's visible end: kept for frames in which the
+                # small tip is blurred below vivid (the hand holds the pen the same way)
+                self._pen = (self._frame_no, hand.tip, (tip_px[0] - hand.tip[0], tip_px[1] - hand.tip[1]))
                 return tip_px
+            if self._pen is not None:
+                n, far, off = self._pen
+                if self._frame_no - n <= 15 and np.hypot(hand.tip[0] - far[0], hand.tip[1] - far[1]) <= 0.5 * r:
+                    return hand.tip[0] + off[0], hand.tip[1] + off[1]
             if self.learnt_hue is None:
                 return tip_px
         if self.learnt_hue is None and hand is None:

@@ -73,7 +73,8 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
 
 
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
-               radius: float, reach: float | None = None, min_sat: int = 80, min_val: int = 35):
+               radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
+               min_val: int = 50):
     """The touching end of a stylus of any colour, with nothing set.
 
     ``far`` is the end of the region farthest from where the arm enters (``entry``): the pen's
@@ -82,7 +83,10 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     a cone of +-35 degrees around the arm's direction (or ``radius`` around ``far`` itself), is
     the tip; the tap point is the blob's pixel farthest from the entry (the cone's end, not its
     centre). Without such a blob (a tip over print of its own colour, a pen without a coloured
-    tip) ``far`` itself is the tip. Returns ((x, y), hue or None)."""
+    tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
+    or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
+    after compression), below a small coloured tip even when blurred.
+    Returns ((x, y), hue or None)."""
     h, w = weak.shape
     reach = 4 * radius if reach is None else reach
     ax, ay = far[0] - entry[0], far[1] - entry[1]
@@ -106,14 +110,16 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 3 or area > 0.5 * np.pi * radius * radius:
             continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
+        if hsv[..., 1][labels == i].max() < peak_sat:
+            continue  # skin, wood, a pale print: not a vivid tip
         cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
         fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
         near = cx * cx + cy * cy <= radius * radius
         ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
         if not (near or ahead):
             continue
-        # a blob at the pen's end first (the nearest), else the farthest ahead
-        key = (1, -(cx * cx + cy * cy)) if near else (0, fwd)
+        # the farthest ahead: the tip is the pen's very end (skin at the fist lies behind it)
+        key = fwd
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best == 0:
@@ -129,7 +135,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
 
 
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
-                    hue_tol: int = 15, min_sat: int = 80, min_val: int = 35):
+                    hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50):
     """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
     beyond the picture): the biggest compact vivid blob that differs from the empty board
     (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known.
@@ -144,7 +150,8 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     for i in range(1, n):
         area = stats[i, cv2.CC_STAT_AREA]
         bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
-        if 3 <= area <= max_area and max(bw, bh) <= 3 * max(3, min(bw, bh)) and area > best_area:
+        if (3 <= area <= max_area and max(bw, bh) <= 3 * max(3, min(bw, bh)) and area > best_area
+                and hsv[..., 1][labels == i].max() >= peak_sat):
             best, best_area = i, area
     if best == 0:
         return None
