@@ -1,12 +1,12 @@
-"""A resting tip makes a tap.
-
-Contract: the tip must stay within ``radius`` (board-width units, default 0.015) of the median
-of its positions for ``dwell_s`` seconds (default 0.6); the tap lands at that median and is
-emitted on the first frame that completes the dwell. No new tap comes until the tip has left
-the radius around the last tap (three positions in a row) or has been gone for ``lost_s``. "Stay within" allows a share
-``1 - min_share`` (default 20 %) of the positions to lie outside: noisy frames (codec, blur, a
-shadow at the fingertip) do not break a dwell, while a moving tip leaves the radius with most of
-its positions. Pure: time comes with each sample, so recorded clips replay exactly.
+"""A resting tip makes a tap. Contract: the tip must stay within ``radius`` (board-width units,
+default 0.015) of the median of its positions for ``dwell_s`` seconds (default 0.6); the tap
+lands at that median and is emitted on the first frame that completes the dwell. No new tap
+comes until the tip has left the radius around the last tap (three positions in a row) or has
+been gone for ``lost_s``. "Stay within" allows a share ``1 - min_share`` (default 20 %) of the
+positions to lie outside: noisy frames (codec, blur, a shadow at the fingertip) do not break a
+dwell, while a moving tip leaves the radius with most of its positions. Frames without a tip (a
+resting flat hand whose edge looks like a finger now and then) may be at most ``max_gaps`` (25
+%) of the dwell's frames. Pure: time comes with each sample, so recorded clips replay exactly.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class DwellTap:
 
 class DwellDetector:
     def __init__(self, radius: float = 0.015, dwell_s: float = 0.6, lost_s: float = 0.2, aspect: float = 1.0,
-                 min_share: float = 0.8):
+                 min_share: float = 0.8, max_gaps: float = 0.25):
         """``aspect`` = board height / width: y distances are scaled by it so that the radius is
         a share of the board's width in both directions."""
         self.radius = radius
@@ -39,6 +39,8 @@ class DwellDetector:
         self._last_tap: tuple[float, float] | None = None
         self._last_seen: float | None = None
         self.min_share = min_share
+        self.max_gaps = max_gaps
+        self._gaps: deque = deque()  # times without a tip (a flat hand flickering) in the window
         self._away = 0
 
     def _dist(self, a, b) -> float:
@@ -53,6 +55,7 @@ class DwellDetector:
 
     def update(self, t: float, pos: tuple[float, float] | None) -> DwellTap | None:
         if pos is None:
+            self._gaps.append(t)
             if self._last_seen is not None and t - self._last_seen >= self.lost_s:
                 self._win.clear()
                 self._armed = True
@@ -73,8 +76,11 @@ class DwellDetector:
             if inside >= self.min_share * len(self._win) and self._dist(self._win[0][1:], med) <= self.radius:
                 break  # (the oldest position inside too: a dwell starts where the tip came to rest)
             self._win.popleft()
+        while self._gaps and self._gaps[0] < self._win[0][0]:
+            self._gaps.popleft()
         if (self._armed and self._win[-1][0] - self._win[0][0] >= self.dwell_s - 1e-9
-                and self._dist(pos, self._median()) <= self.radius):
+                and self._dist(pos, self._median()) <= self.radius
+                and len(self._gaps) <= self.max_gaps * (len(self._win) + len(self._gaps))):
             mx, my = self._median()
             self._armed = False
             self._away = 0
