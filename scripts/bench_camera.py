@@ -110,6 +110,9 @@ def wake_error_ms(layout, board, seconds: float = 6.0):
             if wait > 0:
                 halt.wait(wait)
 
+    from tiptoi_sim.camera.capture import share_the_interpreter
+
+    share_the_interpreter()  # as the camera thread of play --input webcam does
     th = threading.Thread(target=camera, daemon=True)
     th.start()
     clock = RealClock()

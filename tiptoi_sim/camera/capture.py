@@ -86,6 +86,20 @@ def iter_frames(source):
         src.close()
 
 
+#: how long a thread may keep Python's interpreter lock while another waits for it: the game's
+#: clock wakes on time only if the camera thread (numpy and OpenCV between Python steps) hands it
+#: over quickly; Python's default is 5 ms
+GIL_SWITCH_S = 0.0005
+
+
+def share_the_interpreter() -> None:
+    """Let waiting threads (the game's clock) take Python's lock within ``GIL_SWITCH_S``."""
+    import sys
+
+    if sys.getswitchinterval() > GIL_SWITCH_S:
+        sys.setswitchinterval(GIL_SWITCH_S)
+
+
 class CaptureThread(threading.Thread):
     """Reads frames and hands each to ``on_frame(frame, t)`` (in this thread)."""
 
@@ -99,6 +113,7 @@ class CaptureThread(threading.Thread):
         self.retry_s = retry_s
         self._halt = threading.Event()
         self.error: str | None = None
+        share_the_interpreter()
 
     def stop(self, timeout: float = 2.0) -> None:
         self._halt.set()
