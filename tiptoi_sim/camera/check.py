@@ -40,7 +40,6 @@ class CameraCheck:
         self.brightness: list[float] = []
         self.clipped: list[float] = []
         self.sharpness: list[float] = []
-        self.noise: list[float] = []
         self.taps: list[CameraTap] = []
         self.tip_hues: list[int] = []
         self.hand_frames = 0
@@ -62,9 +61,6 @@ class CameraCheck:
             self.clipped.append(float((grey >= 250).mean()))
             # focus: the print's fine edges (Laplacian), relative to its contrast
             self.sharpness.append(float(cv2.Laplacian(grey, cv2.CV_32F).var()) / max(1.0, float(grey.std()) ** 2))
-            # noise: what a small blur removes in the flattest parts
-            diff = np.abs(grey.astype(np.float32) - cv2.GaussianBlur(grey, (5, 5), 0).astype(np.float32))
-            self.noise.append(float(np.percentile(diff, 30)))
         self.taps += taps
         return taps
 
@@ -109,16 +105,15 @@ class CameraCheck:
                 out.append(Finding("warn", "The board looks small: move the camera closer or zoom in."))
         if self.brightness:
             b, clip = float(np.median(self.brightness)), float(np.median(self.clipped))
-            if b < 60:
-                out.append(Finding("warn", "The board is dark: turn on more light."))
+            if b < 100:  # a cream board in good light is about 140-200
+                out.append(Finding("warn", "The board is dark: turn on more light (dim light makes the picture "
+                                           "grainy and taps less sure)."))
             elif b > 215:
                 out.append(Finding("warn", "The board is very bright: less light, or lower the camera's exposure."))
             else:
                 out.append(Finding("ok", "The light is good."))
             if clip > 0.02:
                 out.append(Finding("warn", "Glare: part of the board shines white. Move the lamp or tilt the camera."))
-            if float(np.median(self.noise)) > 4.0:
-                out.append(Finding("warn", "The picture is grainy: more light helps."))
             if float(np.median(self.sharpness)) < 0.08:
                 out.append(Finding("warn", "The picture is blurred: focus the camera or hold it still."))
             else:
