@@ -47,3 +47,11 @@ def test_radius_is_a_share_of_the_board_width_in_both_directions():
     assert len(feed(det, pts)) == 1
     det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
     assert feed(det, pts) == []
+
+
+def test_a_noisy_frame_does_not_break_a_dwell_nor_repeat_its_tap():
+    det = DwellDetector(radius=0.015, dwell_s=0.6)
+    # resting at (0.3, 0.3) with one wild frame (a codec block, a shadow) every 0.3 s
+    pts = [(i / 30, (0.36, 0.3) if i % 9 == 4 else (0.3, 0.3)) for i in range(60)]
+    taps = feed(det, pts)
+    assert len(taps) == 1 and taps[0].t < 0.7 and abs(taps[0].x - 0.3) < 1e-9

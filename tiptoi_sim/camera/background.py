@@ -53,16 +53,39 @@ class BoardModel:
 
     def score(self, log_img: np.ndarray) -> np.ndarray:
         """float32 map: how much each pixel differs from the empty board, in units of its
-        threshold (>= 1 differs; 0.5-1 is a weak difference, used to grow a hand's outline)."""
+        threshold (>= 1 differs; 0.5-1 is a weak difference, used to grow a hand's outline).
+        Tolerant of a pixel of shake (see :meth:`scores`)."""
+        return self.scores(log_img)[0]
+
+    def masks(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(fg, weak) uint8 masks: what surely differs (tolerant of shake), and what differs at
+        least weakly from the board at the very same pixel (to grow a hand's outline into)."""
+        tol, strict = self.scores(log_img)
+        return (tol >= 1.0).astype(np.uint8) * 255, (strict >= 1.0).astype(np.uint8) * 255
+
+    def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
+        empty board; tolerant with the range of the board's colours within one pixel, so that
+        print edges moved by camera shake do not count (but skin next to a print edge of a
+        similar colour may not count either: the strict map fills such gaps)."""
         d = log_img - self.bg
         # exposure and white-balance drift: a global gain per colour channel, estimated as the
         # median change over the board (a sparse grid is enough and keeps it fast)
-        d -= np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
+        x = log_img - np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
+        # soft shadows: a smooth grey change, removed before comparing
+        x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
+        # camera shake, rolling shutter and a homography a pixel off move the print's edges:
+        # a pixel differs only by how far it lies outside the range of the empty board's
+        # colours within one pixel of it
+        k = np.ones((3, 3), np.uint8)
+        tol = self._judge(x - np.clip(x, cv2.erode(self.bg, k), cv2.dilate(self.bg, k)))
+        return tol, self._judge(x - self.bg)
+
+    def _judge(self, d: np.ndarray) -> np.ndarray:
         lum = d.mean(axis=2)
         # hue change: what is left of the difference once its grey part (any gain) is removed
         chroma = np.sqrt(((d - d.mean(axis=2, keepdims=True)) ** 2).sum(axis=2))
-        grey = np.abs(lum - _shadow_field(lum))
-        return np.maximum(grey * (1.0 / self.grey_thresh), chroma * (1.0 / self.chroma_thresh))
+        return np.maximum(np.abs(lum) * (1.0 / self.grey_thresh), chroma * (1.0 / self.chroma_thresh))
 
     def difference(self, log_img: np.ndarray) -> np.ndarray:
         """uint8 mask (255 = differs from the empty board)."""

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import cv2
 
-from tiptoi_sim.core.numbers import is_whole, parse_whole
 
 
 class SourceError(Exception):
@@ -24,8 +23,10 @@ class SourceError(Exception):
 def parse_source(source) -> int | str:
     if isinstance(source, int):
         return source
+    from tiptoi_sim.core.numbers import is_whole, parse_whole
+
     s = str(source).strip()
-    return parse_whole(s, lo=0, hi=99) if is_whole(s) else s
+    return parse_whole(s, field="--camera", lo=0, hi=99) if is_whole(s) else s
 
 
 class FrameSource:
@@ -86,6 +87,20 @@ def iter_frames(source):
         src.close()
 
 
+#: how long a thread may keep Python's interpreter lock while another waits for it: the game's
+#: clock wakes on time only if the camera thread (numpy and OpenCV between Python steps) hands it
+#: over quickly; Python's default is 5 ms
+GIL_SWITCH_S = 0.0005
+
+
+def share_the_interpreter() -> None:
+    """Let waiting threads (the game's clock) take Python's lock within ``GIL_SWITCH_S``."""
+    import sys
+
+    if sys.getswitchinterval() > GIL_SWITCH_S:
+        sys.setswitchinterval(GIL_SWITCH_S)
+
+
 class CaptureThread(threading.Thread):
     """Reads frames and hands each to ``on_frame(frame, t)`` (in this thread)."""
 
@@ -99,6 +114,7 @@ class CaptureThread(threading.Thread):
         self.retry_s = retry_s
         self._halt = threading.Event()
         self.error: str | None = None
+        share_the_interpreter()
 
     def stop(self, timeout: float = 2.0) -> None:
         self._halt.set()

@@ -22,9 +22,11 @@ from tiptoi_sim.camera.stylus import StylusColour
 
 class CameraInput:
     def __init__(self, source, on_tap, on_status, layout, *, pointer: str = "finger",
-                 dwell_radius: float = 0.015, dwell_s: float = 0.6, stylus_colour: str | StylusColour = "green",
+                 dwell_radius: float = 0.015, dwell_s: float = 0.6, stylus_colour: str | StylusColour | None = "any",
                  corners=None, view_width: int = 320, realtime: bool = True, retry_s: float = 2.0):
-        colour = stylus_colour if isinstance(stylus_colour, StylusColour) else StylusColour.preset(stylus_colour)
+        # "any": a vivid tip of any colour, found by its shape at the pen's end (nothing to set)
+        colour = (stylus_colour if isinstance(stylus_colour, StylusColour) or stylus_colour is None
+                  else None if stylus_colour == "any" else StylusColour.preset(stylus_colour))
         cfg = PipelineConfig(pointer=pointer, aspect=getattr(layout, "aspect", 1.6), dwell_radius=dwell_radius,
                              dwell_s=dwell_s, stylus=colour, corners=corners)
         self.pipeline = TapPipeline(layout.hit_test, cfg)
@@ -34,6 +36,10 @@ class CameraInput:
         self._view = None
         self._lock = threading.Lock()
         self._registered = False
+        self._last_frame = None
+        #: while set (the set-up screen), frames go through this CameraCheck (same pipeline)
+        #: and taps are not handed to the game
+        self.check = None
         self.thread = CaptureThread(source, self._frame, self.on_status, realtime=realtime, retry_s=retry_s)
 
     def start(self) -> "CameraInput":
@@ -46,6 +52,10 @@ class CameraInput:
     def view(self):
         with self._lock:
             return self._view
+
+    def last_frame(self):
+        """The camera's latest BGR frame, or None."""
+        return self._last_frame
 
     def calibrate_stylus(self, frame_bgr, box) -> StylusColour:
         """Learn the tip colour from a frame with the tip held up inside ``box`` (x, y, w, h)."""
@@ -62,6 +72,11 @@ class CameraInput:
 
     def _frame(self, frame, t) -> None:
         H_before = self.pipeline.H
+        self._last_frame = frame
+        check = self.check
+        if check is not None:
+            check.feed(frame, t)
+            return
         taps = self.pipeline.process(frame, t)
         if self.pipeline.H is not None and H_before is None:
             self.on_status("registered", "")
@@ -109,8 +124,11 @@ def attach(window, args) -> CameraInput:
     def on_status(kind: str, detail=None) -> None:
         window.notice = f"webcam: {kind}" + (f" ({detail})" if detail else "")
 
+    layout = load_hotspots()
     cam = start_camera_input(getattr(args, "camera", None) or "0", window.live.put_tap, on_status,
-                             load_hotspots(), pointer=getattr(args, "pointer", "finger"), realtime=True)
+                             layout, pointer=getattr(args, "pointer", "finger"), realtime=True)
+    if not getattr(args, "no_camera_check", False):
+        run_setup_screen(window, cam, layout, args)
 
     def draw_view(win) -> None:
         rgb = cam.view()
@@ -131,3 +149,23 @@ def attach(window, args) -> CameraInput:
 
     window.close = close
     return cam
+
+
+def run_setup_screen(window, cam: CameraInput, layout, args) -> bool:
+    """The set-up screen before the game (:mod:`tiptoi_sim.screen.camera_setup`), with the
+    game's clock paused; its test taps do not reach the game. The check runs the camera's own
+    pipeline, so the board found and the empty board learnt carry on into the game."""
+    from tiptoi_sim.camera.check import CameraCheck
+    from tiptoi_sim.screen.camera_setup import run_camera_setup
+
+    check = CameraCheck(layout, pipeline=cam.pipeline)
+    live = window.live
+    live.pause()
+    cam.check = check
+    try:
+        return run_camera_setup(window.screen, check, cam.last_frame,
+                                frames=getattr(args, "setup_frames", None) or getattr(args, "frames", None),
+                                screenshot=getattr(args, "setup_screenshot", None))
+    finally:
+        cam.check = None
+        live.resume()

@@ -15,7 +15,7 @@ from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
 from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import StylusColour, find_tip
+from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, refine_tip
 
 
 @dataclass
@@ -30,7 +30,7 @@ class PipelineConfig:
     learn_s: float = 1.0              # empty board at the start of the video
     relearn_s: float = 0.5            # after the board moved
     marker_every: int = 6             # look for markers every n-th frame once registered
-    stylus: StylusColour | None = None
+    stylus: StylusColour | None = None  # a set tip colour; None: any vivid tip, found by shape
     corners: list | None = None       # clicked board corners (fallback when no markers)
     homography: np.ndarray | None = None  # fixed camera->board homography
     feature_ref: np.ndarray | None = None  # a picture of the board (BGR): registration by ORB
@@ -64,8 +64,6 @@ class TapPipeline:
         self.cfg = config or PipelineConfig()
         if self.cfg.pointer not in ("finger", "stylus"):
             raise ValueError(f"pointer {self.cfg.pointer!r}: expected finger or stylus")
-        if self.cfg.pointer == "stylus" and self.cfg.stylus is None:
-            self.cfg.stylus = StylusColour.preset("green")
         self.tracker = MarkerTracker()
         if self.cfg.corners is not None:
             self.tracker.set_corners(self.cfg.corners)
@@ -87,6 +85,9 @@ class TapPipeline:
         self.board_img: np.ndarray | None = None
         self.fg: np.ndarray | None = None
         self.taps_off_hotspot = 0
+        self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
+        self._hues: list[int] = []
+        self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
 
     @property
     def H(self):
@@ -108,11 +109,59 @@ class TapPipeline:
                     self.state.markers_seen = len(self.tracker.last_seen)
                     return
         hand_recently = self._frame_no - self._last_hand_frame < 30
-        if self.tracker.update(gray, hand_in_view=hand_recently):
-            # the board (or the camera) moved: the empty-board model no longer fits
+        if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far():
+            # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
+            # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
+
+    def _any_stylus(self, img, fg, weak, hand):
+        """A stylus of any vivid colour, nothing set: the end of the thin object entering with
+        the hand, moved to the far end of its vivid tip; the tip's hue is learnt from these.
+        When no pen is seen at the hand (a grey pen over grey print), a compact vivid blob
+        that is new on the board and of the learnt hue is the tip."""
+        r = 0.04 * self.size[0]
+        if hand is not None and hand.pointing:
+            tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0])
+            if hue is not None:
+                self._hues.append(hue)
+                del self._hues[:-15]
+                self.tip_hue = hue
+                # where the tip lies from the pen's visible end: kept for frames in which the
+                # small tip is blurred below vivid (the hand holds the pen the same way)
+                self._pen = (self._frame_no, hand.tip, (tip_px[0] - hand.tip[0], tip_px[1] - hand.tip[1]))
+                return tip_px
+            if self._pen is not None:
+                n, far, off = self._pen
+                if self._frame_no - n <= 15 and np.hypot(hand.tip[0] - far[0], hand.tip[1] - far[1]) <= 0.5 * r:
+                    return hand.tip[0] + off[0], hand.tip[1] + off[1]
+            if self.learnt_hue is None:
+                return tip_px
+        if self.learnt_hue is None and hand is None:
+            return None
+        got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue)
+        if got is None:
+            return None
+        self.tip_hue = got[1]
+        return got[0]
+
+    @property
+    def learnt_hue(self) -> int | None:
+        """The stylus tip's hue once seen at a pen's end in 5 frames or more (circular median)."""
+        if len(self._hues) < 5:
+            return None
+        a = np.float64(self._hues) * (np.pi / 90.0)
+        return int(round(np.degrees(np.arctan2(np.sin(a).mean(), np.cos(a).mean())) / 2)) % 180
+
+    def _moved_far(self) -> bool:
+        """The last change of the homography moved a corner by more than 1.5 % of the board's
+        width in the camera picture (or it was the first)."""
+        c = self.tracker.corners
+        if c is None or self.tracker.last_shift == 0.0:
+            return True
+        width = float(np.linalg.norm(c[1] - c[0]))
+        return self.tracker.last_shift > 0.015 * width
 
     def process(self, frame: np.ndarray, t: float) -> list[CameraTap]:
         """Feed one BGR frame taken at ``t`` seconds; returns the taps it completed."""
@@ -134,20 +183,22 @@ class TapPipeline:
             st.hand, st.tip = False, None
             return []
         st.learning = False
-        score = self.model.score(log_img)
-        fg = (score >= 1.0).astype(np.uint8) * 255
-        weak = (score >= 0.5).astype(np.uint8) * 255
+        fg, weak = self.model.masks(log_img)
         self.fg = fg
         W, Hh = self.board_size
         mp = self.margin_px
         tip_px = None
-        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh))
+        # a pen's body is a line a pixel or two wide: no opening of the mask for a stylus
+        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh), open_px=1 if self.cfg.pointer == "stylus" else 3)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:
                 tip_px = hand.tip
-        else:
+        elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
+            st.hand = st.hand or tip_px is not None
+        else:
+            tip_px = self._any_stylus(img, fg, weak, hand)
             st.hand = st.hand or tip_px is not None
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)

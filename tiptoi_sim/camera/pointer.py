@@ -1,7 +1,9 @@
 """The hand and its fingertip in a foreground mask of the rectified board.
 
 A hand is a region that differs from the empty board and enters from the board's edge (its arm
-crosses the border). Where the arm enters is the mean of the region's pixels on the border; the
+crosses the border). An arm in a sleeve of the board's colour (or of the table's) is not seen:
+then a large region inside the board whose one end is a narrow finger and whose other end is
+wide (the wrist, cut off by the unseen sleeve) is a hand too (:func:`_floating_hand`). Where the arm enters is the mean of the region's pixels on the border; the
 fingertip is the region's point farthest from it. A tip counts only if it looks like a pointing
 finger: a narrow end, not the round edge of a resting palm or fist.
 """
@@ -25,7 +27,7 @@ class Hand:
 
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
-              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42) -> Hand | None:
+              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
@@ -37,7 +39,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     picture's border (an arm over a table of skin-like colour is barely seen); its entry is then
     where it lies outside the board."""
     h, w = fg.shape
-    mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((open_px, open_px), np.uint8)) if open_px > 1 else fg
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
     # few pixels to find what belongs together, but only the mask's own pixels are kept
     grown = cv2.dilate(mask, np.ones((5, 5), np.uint8))
@@ -57,8 +59,12 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
                 continue
         if touches and area >= best_area:  # (grown area: a little generous, fine for a minimum)
             best, best_area = i, area
-    if best == 0:
-        return None
+    min_area = int(min_area_frac * h * w)
+    big_inside = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) if n > 1 else 0
+    if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
+                     and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
+        # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside
+        return _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w), max_fill)
     region = (labels == best) & (mask > 0)
     if weak is not None:
         k = np.ones((3, 3), np.uint8)
@@ -87,5 +93,65 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     r = max(3.0, finger_radius_frac * w)
     inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
+    tx, ty = _tip_on_axis(xs, ys, (ex, ey), (tx, ty), cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=fill <= max_fill, fill=fill, area=int(len(xs)))
+
+
+def _tip_on_axis(xs, ys, entry, far, cap: float):
+    """The fingertip steadied: along the axis from the entry to the farthest point, the end of
+    the region, on the centre line of its last ``cap`` pixels (the finger's end cap). The
+    farthest pixels alone jump between the two corners of a finger lying across the axis."""
+    ex, ey = entry
+    ax, ay = far[0] - ex, far[1] - ey
+    n = float(np.hypot(ax, ay))
+    if n < 1e-6:
+        return far
+    ax, ay = ax / n, ay / n
+    dx, dy = xs - ex, ys - ey
+    proj = dx * ax + dy * ay
+    lat = dy * ax - dx * ay
+    pmax = float(proj.max())
+    end = proj >= pmax - cap
+    lat_c = float(np.median(lat[end]))
+    tipcap = end & (np.abs(lat - lat_c) <= cap)
+    top = np.sort(proj[tipcap])[-3:]
+    p = float(top.mean()) if len(top) else pmax
+    return ex + ax * p - ay * lat_c, ey + ay * p + ax * lat_c
+
+
+def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill: float) -> Hand | None:
+    """The largest region not reaching the border, as a hand whose arm is not seen: along its
+    long axis, the end that is a narrow finger is the tip, the other end (wide) the entry."""
+    n = stats.shape[0]
+    if n <= 1:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[i, cv2.CC_STAT_AREA] < min_area:
+        return None
+    region = (labels == i) & (mask > 0)
+    if weak is not None:
+        r8 = region.astype(np.uint8)
+        for _ in range(3):
+            r8 = cv2.dilate(r8, np.ones((3, 3), np.uint8)) & ((weak > 0) | (r8 > 0)).astype(np.uint8)
+        region = r8 > 0
+    ys, xs = np.nonzero(region)
+    if len(xs) < min_area:
+        return None
+    pts = np.column_stack([xs, ys]).astype(np.float64)
+    c = pts.mean(axis=0)
+    evals, evecs = np.linalg.eigh(np.cov((pts - c).T))
+    if evals[1] < 2.0 * max(evals[0], 1e-6):
+        return None  # not elongated: a blob, not a hand with a finger
+    v = evecs[:, 1]
+    proj = (pts - c) @ v
+    ends = []
+    for sel in (proj >= proj.max() - 1.5, proj <= proj.min() + 1.5):
+        e = pts[sel].mean(axis=0)
+        fill = float((((xs - e[0]) ** 2 + (ys - e[1]) ** 2) <= r * r).sum()) / (np.pi * r * r)
+        ends.append((fill, (float(e[0]), float(e[1]))))
+    (f_tip, tip), (f_other, entry) = sorted(ends)
+    pointing = f_tip <= max_fill and f_other >= f_tip + 0.05
+    tip = _tip_on_axis(xs, ys, entry, tip, cap=0.6 * r)
+    return Hand(mask=region.astype(np.uint8) * 255, entry=entry, tip=tip, pointing=pointing, fill=f_tip,
+                area=int(len(xs)))

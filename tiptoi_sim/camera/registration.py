@@ -111,6 +111,7 @@ class MarkerTracker:
         self._candidate: np.ndarray | None = None
         self._candidate_count = 0
         self.last_seen: dict[int, np.ndarray] = {}
+        self.last_shift = 0.0  # px: how far the corners moved at the last change of H
 
     def set_corners(self, corners_px) -> None:
         """Use clicked corners (fallback when the markers are missing)."""
@@ -146,6 +147,7 @@ class MarkerTracker:
             H = homography_from_corners(self._candidate)
         except ValueError:
             return False
+        self.last_shift = 0.0 if self.corners is None else float(np.max(np.linalg.norm(self._candidate - self.corners, axis=1)))
         self.H, self.corners = H, self._candidate.copy()
         return True
 

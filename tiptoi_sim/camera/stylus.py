@@ -70,3 +70,92 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
     if stats[i, cv2.CC_STAT_AREA] < min_area:
         return None
     return float(cents[i][0]), float(cents[i][1])
+
+
+def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
+               radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
+               min_val: int = 50):
+    """The touching end of a stylus of any colour, with nothing set.
+
+    ``far`` is the end of the region farthest from where the arm enters (``entry``): the pen's
+    end, or the fist when the thin pen body is not seen. A compact vivid blob that differs from
+    the empty board (``weak`` mask) and lies ahead of it, within ``reach`` pixels forward and
+    a cone of +-35 degrees around the arm's direction (or ``radius`` around ``far`` itself), is
+    the tip; the tap point is the blob's pixel farthest from the entry (the cone's end, not its
+    centre). Without such a blob (a tip over print of its own colour, a pen without a coloured
+    tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
+    or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
+    after compression), below a small coloured tip even when blurred.
+    Returns ((x, y), hue or None)."""
+    h, w = weak.shape
+    reach = 4 * radius if reach is None else reach
+    ax, ay = far[0] - entry[0], far[1] - entry[1]
+    n = float(np.hypot(ax, ay))
+    if n < 1e-6:
+        return far, None
+    ax, ay = ax / n, ay / n
+    # the search box: the disc around far and the cone ahead of it
+    pts = np.array([[far[0] - radius, far[1] - radius], [far[0] + radius, far[1] + radius],
+                    [far[0] + ax * reach - ay * reach * 0.7, far[1] + ay * reach + ax * reach * 0.7],
+                    [far[0] + ax * reach + ay * reach * 0.7, far[1] + ay * reach - ax * reach * 0.7]])
+    x0, y0 = np.maximum(0, np.floor(pts.min(axis=0)).astype(int))
+    x1, y1 = np.minimum([w, h], np.ceil(pts.max(axis=0)).astype(int) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return far, None
+    hsv = cv2.cvtColor(img_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)
+    vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (weak[y0:y1, x0:x1] > 0)
+    nl, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
+    best, best_key = 0, None
+    for i in range(1, nl):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < 3 or area > 0.5 * np.pi * radius * radius:
+            continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
+        if hsv[..., 1][labels == i].max() < peak_sat:
+            continue  # skin, wood, a pale print: not a vivid tip
+        cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
+        fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
+        near = cx * cx + cy * cy <= radius * radius
+        ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
+        if not (near or ahead):
+            continue
+        # the farthest ahead: the tip is the pen's very end (skin at the fist lies behind it)
+        key = fwd
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    if best == 0:
+        return far, None
+    sel = labels == best
+    ys, xs = np.nonzero(sel)
+    bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
+    d2 = (bx - entry[0]) ** 2 + (by - entry[1]) ** 2
+    end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
+    ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
+    hue = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
+    return (float(bx[end].mean()), float(by[end].mean())), hue
+
+
+def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
+                    hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50):
+    """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
+    beyond the picture): the biggest compact vivid blob that differs from the empty board
+    (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known.
+    Returns ((x, y) centre, hue) or None."""
+    hsv = cv2.cvtColor(img_bgr, cv2.COLOR_BGR2HSV)
+    vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (fg > 0)
+    if hue is not None:
+        dh = np.abs(hsv[..., 0].astype(np.int16) - hue)
+        vivid &= np.minimum(dh, 180 - dh) <= hue_tol
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
+    best, best_area = 0, 0
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        if (3 <= area <= max_area and max(bw, bh) <= 3 * max(3, min(bw, bh)) and area > best_area
+                and hsv[..., 1][labels == i].max() >= peak_sat):
+            best, best_area = i, area
+    if best == 0:
+        return None
+    sel = labels == best
+    ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
+    h = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
+    return (float(cents[best][0]), float(cents[best][1])), h

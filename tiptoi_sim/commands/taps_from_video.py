@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 
 from tiptoi_sim.core.errors import UserError
-from tiptoi_sim.core.numbers import option, parse_decimal, parse_seconds
 
 NAME = "taps-from-video"
 ORDER = 64
@@ -18,10 +17,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pointer", choices=["finger", "stylus"], default="finger", help="what points (default: finger)")
     p.add_argument("--hotspots", metavar="FILE", help="an overlay file of hotspots (default: your saved "
                    "overlay from 'hotspots edit' if any, else the board's own)")
-    p.add_argument("--stylus-colour", default="green", metavar="NAME",
-                   help="the stylus tip's colour: green, magenta, blue, orange or red (default: green)")
-    p.add_argument("--dwell", type=option(parse_seconds, lo=0.05, hi=10), default=0.6, metavar="S", help="seconds of rest that make a tap (default 0.6)")
-    p.add_argument("--radius", type=option(parse_decimal, lo=0.001, hi=0.5), default=0.015, metavar="FRAC",
+    p.add_argument("--stylus-colour", default="any", metavar="NAME",
+                   help="the stylus tip's colour: any (default: a vivid tip of any colour, found by itself), "
+                        "or only green, magenta, blue, orange or red")
+    p.add_argument("--dwell", default="0.6", metavar="S", help="seconds of rest that make a tap (default 0.6)")
+    p.add_argument("--radius", default="0.015", metavar="FRAC",
                    help="how still the tip must be, as a share of the board's width (default 0.015)")
     p.add_argument("--board-photo", metavar="PHOTO", help="a picture of the board cut to its edges: used to find "
                    "the board by its features when the markers are missing")
@@ -44,14 +44,16 @@ def run(args) -> int:
         raise UserError(f"video file not found: {args.clip}")
     if args.hotspots and not Path(args.hotspots).is_file():
         raise UserError(f"--hotspots {args.hotspots}: file not found")
-    if not 0.1 <= args.dwell <= 5:
-        raise UserError(f"--dwell {args.dwell}: expected 0.1 to 5 seconds")
-    if not 0.002 <= args.radius <= 0.2:
-        raise UserError(f"--radius {args.radius}: expected 0.002 to 0.2")
-    try:
-        colour = StylusColour.preset(args.stylus_colour)
-    except ValueError as e:
-        raise UserError(str(e)) from None
+    from tiptoi_sim.core.numbers import parse_decimal, parse_seconds
+
+    dwell = parse_seconds(args.dwell, field="--dwell", lo=0.1, hi=5)
+    radius = parse_decimal(args.radius, field="--radius", lo=0.002, hi=0.2)
+    colour = None
+    if args.stylus_colour != "any":
+        try:
+            colour = StylusColour.preset(args.stylus_colour)
+        except ValueError as e:
+            raise UserError(f"--stylus-colour: {e} (or any)") from None
     layout = load_hotspots(args.hotspots)
     ref = None
     if args.board_photo:
@@ -67,7 +69,7 @@ def run(args) -> int:
 
         ref = board_picture(1200, layout)
     pipe = TapPipeline(layout.hit_test, PipelineConfig(pointer=args.pointer, aspect=layout.aspect, feature_ref=ref,
-                                                       dwell_radius=args.radius, dwell_s=args.dwell, stylus=colour))
+                                                       dwell_radius=radius, dwell_s=dwell, stylus=colour))
     n = 0
     try:
         for frame, t in iter_frames(args.clip):

@@ -1,0 +1,121 @@
+"""The hard scenes of synth_hard (pinhole tilt and roll, lens distortion, shake with rolling
+shutter, glare, white balance, exposure drift, motion blur, mp4v codec) through the real
+pipeline, as ``taps-from-video`` runs it with its defaults; and the camera check."""
+
+import numpy as np
+import pytest
+
+from tiptoi_sim.camera import synth_hard as sh
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.synth import score_taps
+
+SMALL = dict(size=(480, 360), n_idle=0)
+
+
+def run(clip, layout, pointer):
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=pointer))
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += pipe.process(f, t)
+    return pipe, [t for t in taps if t.tap is not None]
+
+
+def test_the_hard_generator_is_repeatable_and_draws_every_table(layout, board):
+    scene = sh.Scene("t", table="cloth", n_taps=1, **SMALL, codec=False)
+    a = sh.hard_clip(scene, layout.hotspots, board, seed=3, hit_test=layout.hit_test, min_s=2)
+    b = sh.hard_clip(scene, layout.hotspots, board, seed=3, hit_test=layout.hit_test, min_s=2)
+    assert np.array_equal(a.frame(30), b.frame(30))
+    rng = np.random.default_rng(0)
+    means = {t: sh.hard_table(200, 120, t, rng).reshape(-1, 3).mean(axis=0) for t in sh.HARD_TABLES}
+    assert means["dark"].mean() < 60 < means["light_wood"].mean()
+    with pytest.raises(ValueError, match="expected one of"):
+        sh.hard_table(10, 10, "marble", rng)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_finger_in_a_sleeve_on_light_wood_taps_the_right_hotspot(layout, board, seed):
+    # light wood under a pale or mid skin tone, a sleeve, tilt, roll, shake, glare, codec
+    scene = sh.Scene("t", table="light_wood", n_taps=1, **SMALL)
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test, min_s=2)
+    _, taps = run(clip, layout, "finger")
+    sc = score_taps(clip, taps)
+    assert (sc.right, sc.false) == (1, 0), [(t.t, t.tap) for t in taps]
+    assert sc.delays[0] + 0.6 <= 0.7  # from the start of the dwell
+
+
+def test_a_stylus_of_any_colour_taps_with_nothing_set(layout, board):
+    scene = sh.Scene("t", table="dark", pointer="stylus", n_taps=1, **SMALL)
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=1, hit_test=layout.hit_test, min_s=2)
+    assert clip.tip_colours[0] != sh.TIP_COLOURS_BGR["green"]  # not the old preset
+    pipe, taps = run(clip, layout, "stylus")
+    sc = score_taps(clip, taps)
+    assert (sc.right, sc.false) == (1, 0), [(t.t, t.tap) for t in taps]
+    assert pipe.learnt_hue is not None
+
+
+def test_dim_noisy_shaking_light_wood_without_a_hand_gives_no_tap(layout, board):
+    scene = sh.Scene("t", table="light_wood", n_taps=0, dim=True, **SMALL)
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=4, hit_test=layout.hit_test, min_s=5)
+    from tiptoi_sim.camera.check import CameraCheck
+
+    check = CameraCheck(layout)  # the camera check runs the same pipeline, and says it is dark
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += check.feed(f, t)
+    assert check.board_found and taps == []
+    assert any(f.level == "warn" and "dark" in f.text for f in check.findings())
+
+
+def test_camera_check_prints_what_it_sees(layout, board, tmp_path, capsys):
+    from tiptoi_sim.cli import main
+
+    scene = sh.Scene("t", table="beige", n_taps=0, **SMALL)
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=2, min_s=1.5)
+    path = tmp_path / "clip.mp4"
+    for _ in sh.through_codec(clip, str(path)):
+        pass
+    assert main(["camera-check", "--camera", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "All four markers are seen." in out and "Board found" in out and "No tap seen yet" in out
+    # no markers: exit 1 and says which are missing
+    from tiptoi_sim.camera.synth import SyntheticClip, write_clip
+
+    bare = tmp_path / "bare.avi"
+    write_clip(SyntheticClip(board, [], fps=15, duration=1.0, seed=3, markers=False), str(bare))
+    assert main(["camera-check", "--camera", str(bare)]) == 1
+    out = capsys.readouterr().out
+    assert "Markers not seen: 0 (top-left), 1 (top-right)" in out and "FIX" in out
+    assert main(["camera-check", "--camera", "12345"]) == 2  # a camera number out of range
+    assert "--camera" in capsys.readouterr().err
+
+
+def test_the_set_up_screen_shows_the_view_and_clicked_corners_register_the_board(layout, board, tmp_path):
+    import pygame
+
+    from tiptoi_sim.camera.check import CameraCheck
+    from tiptoi_sim.camera.synth import SyntheticClip
+    from tiptoi_sim.screen.camera_setup import CameraSetup, run_camera_setup
+
+    clip = SyntheticClip(board, [], fps=15, duration=1.5, seed=8, markers=False)
+    check = CameraCheck(layout)
+    last = None
+    for i in range(clip.n_frames):
+        last = clip.frame(i)
+        check.feed(last, i / clip.fps)
+    assert not check.board_found
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((1000, 600))
+        setup = CameraSetup(screen, check, lambda: last)
+        setup.draw()
+        assert setup.needs_corners()
+        for x, y in clip.board_corners_cam:  # click the four corners on the camera view
+            pos = (int(setup.view_rect.x + x * setup.view_scale), int(setup.view_rect.y + y * setup.view_scale))
+            setup.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        assert check.board_found
+        shot = tmp_path / "setup.png"
+        assert run_camera_setup(screen, check, lambda: last, frames=1, screenshot=str(shot))
+        img = pygame.surfarray.array3d(pygame.image.load(str(shot)))
+        assert img.std() > 20  # the camera picture is drawn, not an empty screen
+    finally:
+        pygame.quit()
