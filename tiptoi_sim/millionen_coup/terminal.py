@@ -101,7 +101,9 @@ class TerminalUI:
         self._stop = False
 
     def _print_events(self) -> None:
-        while not self._stop:
+        # runs until stopped AND everything queued is shown: the last event (game_over) draws
+        # the debrief picture, which the process must not exit in the middle of
+        while not (self._stop and self.q.empty()):
             try:
                 ev = self.q.get(timeout=0.2)
             except queue.Empty:
@@ -225,7 +227,7 @@ class TerminalUI:
                 # the lines typed before the end are played, and the pen's answers printed
                 self.live.stop()
             self._stop = True
-            self._printer.join(timeout=1)
-            while not self.q.empty():
-                self.show(self.q.get())
+            # the printer shows what is still queued, the debrief picture included (matplotlib
+            # in a thread that the interpreter's exit cut off aborted the process)
+            self._printer.join(timeout=120)
         return 0
