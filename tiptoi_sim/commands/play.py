@@ -19,6 +19,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--camera", default="0", metavar="INDEX|FILE", help="camera index or video file for --input webcam")
     p.add_argument("--pointer", choices=["finger", "stylus"], default="finger",
                    help="with --input webcam: a finger, or a stylus with a coloured tip")
+    p.add_argument("--no-camera-check", action="store_true",
+                   help="with --input webcam: skip the set-up screen before the game (board found, "
+                        "light, focus, a test tap) and start at once")
     p.add_argument("--lang", choices=["de", "en"], default=None,
                    help="language (default: de, or the --taps file's)")
     p.add_argument("--seed", type=option(parse_seed, field=None), default=None, help="seed of the hidden setup (default: from the time)")
