@@ -224,23 +224,9 @@ def _replay_journal(p: Path, data):
     """Replay a journal's taps in virtual time (as ``resume_live`` does) and keep the events.
     The journal is read with the pen's own record checks, so a damaged or foreign journal is
     refused with its line."""
-    from tiptoi_sim.core.clock import VirtualClock
-    from tiptoi_sim.core.scheduler import Scheduler, run_loop
-    from tiptoi_sim.core.taps import Tap
-    from tiptoi_sim.millionen_coup.live import read_live_journal
-    from tiptoi_sim.millionen_coup.scenario import start_from_record
-    from tiptoi_sim.millionen_coup.session import PenSession
+    from tiptoi_sim.millionen_coup.live import read_live_journal, replay_journal
 
-    records = read_live_journal(data, p).records
-    start = records[0]
-    taps = [Tap(r["id"], r["t_ms"]) for r in records if r["kind"] == "tap"]
-    last = max([r["t_ms"] for r in records if r["kind"] in ("tap", "clock")] or [0])
-    scheduler = Scheduler()
-    session = PenSession(data, seed=start["seed"], lang=start["lang"],
-                         scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
-    if start.get("setup"):
-        start_from_record(session, start["setup"], data)
-    run_loop(VirtualClock(taps), scheduler, session.tap, lambda: session.over, until_ms=last)
+    session, _, _, _ = replay_journal(data, read_live_journal(data, p), stop_when_over=True)
     return session
 
 

@@ -345,3 +345,20 @@ def num(m: Any, key: Any, field: str, parse: Callable[..., Any], *, default: Any
         return parse(m[key], field=None, **kw)
     except NumberError as e:
         raise fail(m, field, f"expected {e.expected}, got {m[key]!r}", key) from None
+
+
+def whole_field(m: Any, key: Any, field: str, lo: int, hi: int, default: int | None = None) -> int:
+    """``m[key]`` as a whole number ``lo..hi`` through :func:`tiptoi_sim.core.numbers.parse_whole`
+    (a YAML int or ASCII digits); ``default`` when missing (required when ``default`` is None).
+    A wrong value is a DataError with the file, line and field."""
+    from tiptoi_sim.core.errors import UserError
+    from tiptoi_sim.core.numbers import parse_whole
+
+    if not isinstance(m, dict) or key not in m or m[key] is None:
+        if default is not None:
+            return default
+        raise fail(m, field, f"missing; expected a whole number from {lo} to {hi}")
+    try:
+        return parse_whole(m[key], field=field, lo=lo, hi=hi)
+    except UserError as e:
+        raise fail(m, field, str(e), key) from None

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tiptoi_sim.core.clock import RealClock, VirtualClock
-from tiptoi_sim.core.errors import DataError
 from tiptoi_sim.core.events import Event
 from tiptoi_sim.core.journal import Journal, JournalRead, RecordError, read_journal_checked, whole_ms
 from tiptoi_sim.core.scheduler import Scheduler, run_loop
@@ -360,13 +359,12 @@ def holds_game(data: GameData, journal_path: str | Path) -> bool:
     return bool(read.records[0].get("setup")) or any(r["kind"] == "tap" for r in read.records)
 
 
-def resume_live(data: GameData, journal_path: str | Path, *,
-                listeners: tuple[Callable[[Event], None], ...] = ()) -> LiveGame:
-    """Rebuild a live game from its journal: same taps, same state, same clock.
-
-    Every record is checked first (a damaged or foreign journal is refused with its line); a
-    damaged tail is dropped, cut off the file, and named in ``live.resumed["dropped"]``."""
-    read = read_live_journal(data, journal_path)
+def replay_journal(data: GameData, read: JournalRead, *, listeners: tuple[Callable[[Event], None], ...] = (),
+                   stop_when_over: bool = False) -> tuple[PenSession, Scheduler, int, int]:
+    """Replay a checked journal's taps in virtual time up to its last known clock time.
+    Returns the session, its scheduler, that time in ms and the number of taps. ``listeners``
+    hear the replay as a live front end heard the game (front ends listen before the game
+    begins, so they hear the set-up's first words too)."""
     records = read.records
     start = records[0]
     taps = [Tap(r["id"], r["t_ms"]) for r in records if r["kind"] == "tap"]
@@ -374,16 +372,24 @@ def resume_live(data: GameData, journal_path: str | Path, *,
     scheduler = Scheduler()
     session = PenSession(data, seed=start["seed"], lang=start["lang"],
                          scheduler=scheduler, unit_seconds=start.get("unit_seconds"))
-    setup = start.get("setup")
-    # listeners hear the replay as a live front end heard the game (front ends listen before
-    # the game begins, so they heard the set-up's first words too)
     session.listeners.extend(listeners)
-    if setup:
-        start_from_record(session, setup, data)
-    clock = VirtualClock(taps)
-    run_loop(clock, scheduler, session.tap, lambda: False, until_ms=last)
+    if start.get("setup"):
+        start_from_record(session, start["setup"], data)
+    stop = (lambda: session.over) if stop_when_over else (lambda: False)
+    run_loop(VirtualClock(taps), scheduler, session.tap, stop, until_ms=last)
+    return session, scheduler, last, len(taps)
+
+
+def resume_live(data: GameData, journal_path: str | Path, *,
+                listeners: tuple[Callable[[Event], None], ...] = ()) -> LiveGame:
+    """Rebuild a live game from its journal: same taps, same state, same clock.
+
+    Every record is checked first (a damaged or foreign journal is refused with its line); a
+    damaged tail is dropped, cut off the file, and named in ``live.resumed["dropped"]``."""
+    read = read_live_journal(data, journal_path)
+    session, scheduler, last, n_taps = replay_journal(data, read, listeners=listeners)
     session.now = last
     live = LiveGame(data, seed=session.seed, lang=session.lang, journal=Journal.continue_after(read),
                     _session=session, _start_ms=last, _scheduler=scheduler)
-    live.resumed = {"path": str(read.path), "t_ms": last, "taps": len(taps), "dropped": list(read.dropped)}
+    live.resumed = {"path": str(read.path), "t_ms": last, "taps": n_taps, "dropped": list(read.dropped)}
     return live

@@ -18,6 +18,7 @@ from tiptoi_sim.assistants.gold_connection.case import TransportCase, bar_name
 from tiptoi_sim.core.errors import UserError
 from tiptoi_sim.core.numbers import is_whole, parse_whole
 from tiptoi_sim.core.yamlio import fail, only_keys, opt, req
+from tiptoi_sim.core.yamlio import whole_field as _whole
 
 PHASES = ("players", "start_roll", "start_place", "arrows", "move", "choose", "roll", "chips", "success",
           "sort", "over")
@@ -69,17 +70,6 @@ def export_state(g) -> dict[str, Any]:
     if g.last_roll is not None:
         out["last_roll"] = dict(g.last_roll)
     return out
-
-
-def _whole(m, key, field, lo, hi, default=None):
-    if key not in m or m[key] is None:
-        if default is not None:
-            return default
-        raise fail(m, field, f"missing; expected a whole number from {lo} to {hi}")
-    try:
-        return parse_whole(m[key], field=field, lo=lo, hi=hi)
-    except UserError as e:
-        raise fail(m, field, str(e), key) from None
 
 
 class _Reader:

@@ -17,6 +17,7 @@ from tiptoi_sim.assistants.rette_die_million.scoring import RunResult
 from tiptoi_sim.core.errors import DataError, UserError
 from tiptoi_sim.core.numbers import parse_money, parse_whole
 from tiptoi_sim.core.yamlio import fail, only_keys, opt, req
+from tiptoi_sim.core.yamlio import whole_field as _whole
 
 PHASES = ("setup", "choose", "reading", "stake", "locked", "revealed")
 
@@ -83,17 +84,6 @@ def _chips(m, key, field, g, *, lo=0, default=None):
     if not lo <= n <= g.ed.chips:
         raise fail(m, field, f"{lo} to {g.ed.chips} chips (the box holds {g.ed.chips}), got {v!r}", key)
     return n
-
-
-def _whole(m, key, field, lo, hi, default=None):
-    if key not in m or m[key] is None:
-        if default is not None:
-            return default
-        raise fail(m, field, f"missing; expected a whole number from {lo} to {hi}")
-    try:
-        return parse_whole(m[key], field=field, lo=lo, hi=hi)
-    except UserError as e:
-        raise fail(m, field, str(e), key) from None
 
 
 def load_state(cls, assets, state, *, seed, lang, options):
