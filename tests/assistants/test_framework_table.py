@@ -134,3 +134,13 @@ def test_a_broken_state_file_names_its_line():
     with pytest.raises(Exception) as e:
         Tally.from_state(None, data["state"])
     assert "s.yaml:4" in str(e.value) and "adding up to 10" in str(e.value)
+
+
+def test_every_registered_game_can_be_entered_in_progress():
+    """``state --yaml`` and ``--from`` rely on it: no game falls back to the base class."""
+    from tiptoi_sim.assistants.registry import GAMES, game_class
+
+    for game_id in GAMES:
+        cls = game_class(game_id)
+        assert cls.export_state is not AssistantGame.export_state, game_id
+        assert cls.from_state.__func__ is not AssistantGame.from_state.__func__, game_id

@@ -127,7 +127,7 @@ class AssistantGame:
     def export_state(self) -> dict[str, Any]:
         """The game as the table knows it, in the state-file form (plain dicts, lists, str, int,
         bool; no LMap). Must round-trip through :meth:`from_state`."""
-        raise NotImplementedError(f"{self.game_id}: entering a game in progress is not supported")
+        raise NotImplementedError
 
     @classmethod
     def from_state(cls, assets: Any, state: Any, *, seed: int = 0, lang: str = "de",
@@ -135,12 +135,12 @@ class AssistantGame:
         """Build a game from a state-file ``state`` mapping (an ``LMap`` from
         :func:`tiptoi_sim.core.yamlio.load_yaml`, or a plain dict). Raise ``DataError`` with
         file, line and field for anything wrong or inconsistent."""
-        raise NotImplementedError(f"{cls.game_id}: entering a game in progress is not supported")
+        raise NotImplementedError
 
     def describe_state(self) -> list[str]:
         """The public state as a few readable lines for the terminal's ``state`` command.
         The default is an indented outline of :meth:`public_state`; games may do better."""
-        return _outline(self.public_state())
+        return ["  " * indent + text for indent, text in outline(self.public_state())]
 
     @property
     def over(self) -> bool:
@@ -190,35 +190,35 @@ class Result:
         return d
 
 
-def _outline(value: Any, indent: int = 0) -> list[str]:
-    pad = "  " * indent
-    out: list[str] = []
+
+def outline(value: Any, indent: int = 0) -> list[tuple[int, str]]:
+    """A JSON-able value as (indent, text) lines: the terminal's ``state`` and the table
+    screen's default state panel."""
+    lines: list[tuple[int, str]] = []
     if isinstance(value, dict):
         for k, v in value.items():
             if isinstance(v, (dict, list)) and v:
-                out.append(f"{pad}{k}:")
-                out.extend(_outline(v, indent + 1))
+                lines.append((indent, f"{k}:"))
+                lines.extend(outline(v, indent + 1))
             else:
-                out.append(f"{pad}{k}: {_scalar(v)}")
+                lines.append((indent, f"{k}: {_short(v)}"))
     elif isinstance(value, list):
         if all(not isinstance(v, (dict, list)) for v in value):
-            out.append(pad + ", ".join(_scalar(v) for v in value))
+            lines.append((indent, ", ".join(_short(v) for v in value)))
         else:
-            for v in value:
-                sub = _outline(v, indent + 1)
-                if sub:
-                    sub[0] = pad + "- " + sub[0].lstrip()
-                out.extend(sub)
+            for i, v in enumerate(value):
+                lines.append((indent, f"{i + 1}."))
+                lines.extend(outline(v, indent + 1))
     else:
-        out.append(pad + _scalar(value))
-    return out
+        lines.append((indent, _short(value)))
+    return lines
 
 
-def _scalar(v: Any) -> str:
+def _short(v: Any) -> str:
     if v is None:
         return "–"
     if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, (list, dict)):
-        return "–" if not v else str(v)
+        return "✓" if v else "✗"
+    if isinstance(v, list):
+        return ", ".join(_short(x) for x in v) if v else "–"
     return str(v)

@@ -20,6 +20,7 @@ import os
 import time
 from typing import Any
 
+from tiptoi_sim.assistants.base import outline
 from tiptoi_sim.assistants.session import AssistantSession
 from tiptoi_sim.screen.text import wrap  # noqa: F401  (used by the games' panels)
 
@@ -36,38 +37,6 @@ def display_available() -> bool:
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def outline(value: Any, indent: int = 0) -> list[tuple[int, str]]:
-    """A JSON-able value as (indent, text) lines."""
-    lines: list[tuple[int, str]] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if isinstance(v, (dict, list)) and v:
-                lines.append((indent, f"{k}:"))
-                lines.extend(outline(v, indent + 1))
-            else:
-                lines.append((indent, f"{k}: {_short(v)}"))
-    elif isinstance(value, list):
-        if all(not isinstance(v, (dict, list)) for v in value):
-            lines.append((indent, ", ".join(_short(v) for v in value)))
-        else:
-            for i, v in enumerate(value):
-                lines.append((indent, f"{i + 1}."))
-                lines.extend(outline(v, indent + 1))
-    else:
-        lines.append((indent, _short(value)))
-    return lines
-
-
-def _short(v: Any) -> str:
-    if v is None:
-        return "–"
-    if isinstance(v, bool):
-        return "✓" if v else "✗"
-    if isinstance(v, list):
-        return ", ".join(_short(x) for x in v) if v else "–"
-    return str(v)
 
 
 class TableScreen:

@@ -40,7 +40,6 @@ _OWN = {
            "nothing_said": "Es wurde noch nichts gesagt.",
            "saved": "Der Spielstand steht jetzt in {path}.",
            "cannot_save": "Ich kann {path} nicht schreiben ({why}).",
-           "no_export": "Dieses Spiel kann seinen Stand nicht speichern.",
            "state_usage": "So geht es: state, oder state --yaml [DATEI]",
            "error": "Da ist im Programm etwas schiefgegangen ({why}); am Spiel hat sich nichts geändert."},
     "en": {"undo": "Undone: {line}", "nothing": "There is nothing to undo.",
@@ -48,7 +47,6 @@ _OWN = {
            "nothing_said": "Nothing has been said yet.",
            "saved": "The game's state is now in {path}.",
            "cannot_save": "Cannot write {path} ({why}).",
-           "no_export": "This game cannot save its state.",
            "state_usage": "Use: state, or state --yaml [FILE]",
            "error": "Something went wrong inside the program ({why}); the game did not change."},
 }
@@ -158,11 +156,7 @@ class AssistantSession:
         if args[0] not in ("--yaml", "yaml") or len(args) > 2:
             reason = self._own("state_usage")
             return Result(cmd.line, False, reason, [reason], self.game.public_state())
-        try:
-            text = dump_state_file(self.game, self.last_said)
-        except NotImplementedError:
-            reason = self._own("no_export")
-            return Result(cmd.line, False, reason, [reason], self.game.public_state())
+        text = dump_state_file(self.game, self.last_said)
         if len(args) == 1:
             return Result(cmd.line, True, None, [], self.game.public_state(), shown=text.splitlines())
         path = Path(args[1])

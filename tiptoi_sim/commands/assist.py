@@ -87,10 +87,7 @@ def make_game(game_id: str, seed: int, lang: str, options: dict, assets_root=Non
     root = Path(assets_root) if assets_root else assets_dir()
     assets = cls.load_assets(root / game_id.replace("-", "_"))
     if state is not None:
-        try:
-            return cls.from_state(assets, state, seed=seed, lang=lang, options=options)
-        except NotImplementedError as e:
-            raise UserError(str(e)) from None
+        return cls.from_state(assets, state, seed=seed, lang=lang, options=options)
     return cls(assets, seed=seed, lang=lang, options=options)
 
 
@@ -153,7 +150,6 @@ def resumed_message(session) -> str:
 
 def run(args) -> int:
     import sys
-    from pathlib import Path
 
     from tiptoi_sim.assistants.frontends import run_script, run_terminal
     from tiptoi_sim.assistants.session import AssistantSession
