@@ -1,17 +1,8 @@
 """Real-time play: the live game on the RealClock, its journal, and resuming after a crash."""
 
-import time
 
 from tiptoi_sim.millionen_coup.live import LiveGame, resume_live
-
-
-def wait_for(cond, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.01)
-    return False
+from waiting import wait_for
 
 
 def test_login_dialogue_in_real_time_then_resume_after_a_crash(data, tmp_path):

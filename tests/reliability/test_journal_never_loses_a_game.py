@@ -14,17 +14,9 @@ from tiptoi_sim.commands.assist import make_game
 from tiptoi_sim.core.errors import DataError, UserError
 from tiptoi_sim.core.journal import Journal, read_journal_checked
 from tiptoi_sim.millionen_coup.live import CLOCK_RECORD_MS, LiveGame, resume_live
+from waiting import wait_for
 
 PLAYERS = {"red": "ben", "blue": "oliver_crow"}
-
-
-def wait_for(cond, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def crash(live):

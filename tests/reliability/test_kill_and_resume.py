@@ -17,6 +17,7 @@ from tiptoi_sim.assistants.session import AssistantSession
 from tiptoi_sim.commands.assist import make_game
 from tiptoi_sim.core.errors import UserError
 from tiptoi_sim.millionen_coup.live import resume_live
+from waiting import wait_for
 
 SAY = re.compile(r"^\r?\[(\d+):(\d\d)\] (.*)$")
 
@@ -36,15 +37,6 @@ def start(args, tmp_path):
     return proc, lines
 
 
-def wait_for(cond, timeout=30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.01)
-    return False
-
-
 def kill9(proc):
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
@@ -58,13 +50,13 @@ def test_kill_9_of_the_terminal_pen_then_resume_gives_the_game_at_the_kill(data,
     proc, lines = start(["play", "--ui", "terminal", "--players", "red=ben,blue=oliver_crow", "--seed", "3",
                          "--lang", "en", "--unit-seconds", "0.2", "--no-speech", "--journal", str(j)], tmp_path)
     try:
-        assert wait_for(lambda: any("Der Millionen-Coup" in ln for ln in lines)), proc.stderr.read()
+        assert wait_for(timeout=30.0, cond=lambda: any("Der Millionen-Coup" in ln for ln in lines)), proc.stderr.read()
         for cmd in ["red explore explore:locks", "go", "blue walk lobby", "red learn skill:locks"]:
             time.sleep(rng.uniform(0.05, 0.6))
             proc.stdin.write(cmd + "\n")
             proc.stdin.flush()
         # (on a slow machine the pen may still be reading: kill only once it took the taps)
-        assert wait_for(lambda: j.read_text().count('"kind": "tap"') >= 7)
+        assert wait_for(timeout=30.0, cond=lambda: j.read_text().count('"kind": "tap"') >= 7)
         time.sleep(rng.uniform(0.1, 1.5))
     finally:
         kill9(proc)
@@ -96,11 +88,11 @@ def test_kill_9_of_an_assistant_then_resume_gives_the_same_game(tmp_path):
     commands = ["players Ann Bob Cid", "deal", "Ann income", "Bob foreign aid", "Cid income", "Ann income",
                 "Bob tax", "nonsense ³", "Cid steal from Ann"]
     try:
-        assert wait_for(lambda: any("help lists the commands" in ln for ln in lines))
+        assert wait_for(timeout=30.0, cond=lambda: any("help lists the commands" in ln for ln in lines))
         for cmd in commands:
             proc.stdin.write(cmd + "\n")
             proc.stdin.flush()
-        assert wait_for(lambda: sum(ln.startswith("  ") for ln in lines) >= len(commands))
+        assert wait_for(timeout=30.0, cond=lambda: sum(ln.startswith("  ") for ln in lines) >= len(commands))
         # while it runs, its journal is its own: no second game may write into it
         with pytest.raises(UserError, match="this journal is open in another game right now"):
             AssistantSession.resume(j, make_game, game_id="coup")
