@@ -1,6 +1,5 @@
 """Real-time play: the live game on the RealClock, its journal, and resuming after a crash."""
 
-
 from tiptoi_sim.millionen_coup.live import LiveGame, resume_live
 from waiting import wait_for
 
