@@ -101,12 +101,20 @@ class BoardModel:
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
 
 
-def _shadow_field(lum: np.ndarray) -> np.ndarray:
-    """A smooth estimate of the brightness change by soft shadows: the change, capped (a soft
-    shadow changes brightness by at most ~45%), seen through a very wide blur. A hand is compact
-    and sharp-edged, so the blur spreads it thin; a soft shadow is wide and survives."""
+def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:
+    """A smooth estimate of the brightness change by soft shadows: the change seen through a
+    very wide blur, from the pixels whose change a soft shadow can make (at most ~45 % darker:
+    ``|lum| <= strong``). A hand is compact and sharp-edged, so the blur spreads it thin; a soft
+    shadow is wide and survives. A change beyond ``strong`` (a dark sleeve, a dark hand) is left
+    out of the estimate (normalised convolution), so that a big dark arm over a small board is
+    not taken for a shadow and removed from the picture."""
     h, w = lum.shape
-    small = cv2.resize(np.clip(lum, -0.6, 0.6), (max(4, w // 8), max(4, h // 8)), interpolation=cv2.INTER_AREA)
-    k = max(3, (min(small.shape) // 3) | 1)
-    small = cv2.GaussianBlur(small, (k, k), 0)
+    sw, sh = max(4, w // 8), max(4, h // 8)
+    ok = (np.abs(lum) <= strong).astype(np.float32)
+    val = cv2.resize(lum * ok, (sw, sh), interpolation=cv2.INTER_AREA)
+    wt = cv2.resize(ok, (sw, sh), interpolation=cv2.INTER_AREA)
+    k = max(3, (min(sh, sw) // 3) | 1)
+    val = cv2.GaussianBlur(val, (k, k), 0)
+    wt = cv2.GaussianBlur(wt, (k, k), 0)
+    small = val / np.maximum(wt, 0.05)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)

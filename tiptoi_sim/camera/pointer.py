@@ -43,8 +43,10 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
     # few pixels to find what belongs together, but only the mask's own pixels are kept
     grown = cv2.dilate(mask, np.ones((5, 5), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
-    best, best_area = 0, int(min_area_frac * h * w)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    min_area = int(min_area_frac * h * w)
+    entering = set()
+    arms = []  # (grown area, label) of regions that enter the board from an edge
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
@@ -52,19 +54,45 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
             bx0, by0, bx1, by1 = board_rect
             if not touches:
                 touches = x < bx0 + border or y < by0 + border or x + bw > bx1 - border or y + bh > by1 - border
+            if touches:
+                entering.add(i)  # (never joined to another arm, even when it stays outside)
             # a hand reaches into the board; what stays in the margin (a marker flickering
             # under changing exposure, a sleeve on the table) is not one
             reach = 2 * border + 2
             if x + bw <= bx0 + reach or x >= bx1 - reach or y + bh <= by0 + reach or y >= by1 - reach:
                 continue
-        if touches and area >= best_area:  # (grown area: a little generous, fine for a minimum)
-            best, best_area = i, area
-    min_area = int(min_area_frac * h * w)
+        if touches:
+            entering.add(i)
+            if area >= min_area:  # (grown area: a little generous, fine for a minimum)
+                arms.append((int(area), i))
+    arms.sort(reverse=True)
+    best = arms[0][1] if arms else 0
     big_inside = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) if n > 1 else 0
     if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
                      and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
         # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside
-        return _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w), max_fill)
+        return _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w), max_fill,
+                             skip=entering)
+    # two players' hands (one pointing, one resting beside the board): the biggest arm that
+    # points is the hand; when none points, the biggest
+    first = None
+    for area, i in arms[:3]:
+        if area < 4 * min_area and first is not None:
+            break
+        hand = _arm_hand(i, labels, stats, cents, mask, weak, entering, board_rect, border, min_area,
+                         max(3.0, finger_radius_frac * w), max_fill)
+        if hand is None:
+            continue
+        if hand.pointing:
+            return hand
+        first = first or hand
+    return first
+
+
+def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, border, min_area, r, max_fill):
+    """The hand of the region ``best`` that enters from an edge: where it enters, the tip
+    farthest from there (with the pieces of it seen ahead joined, :func:`_join_ahead`)."""
+    h, w = mask.shape
     region = (labels == best) & (mask > 0)
     if weak is not None:
         k = np.ones((3, 3), np.uint8)
@@ -84,18 +112,64 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     if len(xs) == 0:
         return None
     ex, ey = float(xs.mean()), float(ys.mean())
+    region = _join_ahead(region, labels, stats, cents, mask, entering, (ex, ey), 2 * min_area, reach=0.9 * w, r=r)
     ys, xs = np.nonzero(region)
     d2 = (xs - ex) ** 2 + (ys - ey) ** 2
     far = d2.max()
     # the farthest few pixels, averaged, so one noisy pixel does not move the tip
     sel = d2 >= (np.sqrt(far) - 1.5) ** 2
     tx, ty = float(xs[sel].mean()), float(ys[sel].mean())
-    r = max(3.0, finger_radius_frac * w)
     inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
     tx, ty = _tip_on_axis(xs, ys, (ex, ey), (tx, ty), cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=fill <= max_fill, fill=fill, area=int(len(xs)))
+
+
+def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_area: int, reach: float,
+                r: float) -> np.ndarray:
+    """The region of an arm joined with the hand-sized regions that lie ahead of its far end.
+
+    A sleeve of the board's colour, or one over dark print of its own grey, is seen only in
+    pieces: the piece that enters from the edge then ends short of the hand, which floats
+    ahead of it. A region (not entering from an edge itself, of at least ``min_area`` pixels)
+    farther from the entry than the far end, with the far end near the line from the entry to
+    its centre (within 2 ``r`` or 30 % of the way), and whose nearest pixel is within ``reach``
+    of the far end, belongs to the same arm; up to three are joined, nearest first."""
+    ex, ey = entry
+    used = set(entering)
+    for _ in range(3):
+        ys, xs = np.nonzero(region)
+        d2 = (xs - ex) ** 2 + (ys - ey) ** 2
+        k = int(np.argmax(d2))
+        fx, fy, dist = float(xs[k]), float(ys[k]), float(np.sqrt(d2[k]))
+        if dist < 1e-6:
+            break
+        pick, pick_gap = 0, reach
+        for j in range(1, stats.shape[0]):
+            if j in used or stats[j, cv2.CC_STAT_AREA] < min_area:
+                continue
+            # the far end must lie on the way from the entry to the region (the direction of a
+            # short stub of sleeve is too uncertain to look along)
+            vx, vy = cents[j][0] - ex, cents[j][1] - ey
+            length = float(np.hypot(vx, vy))
+            if length <= dist:
+                continue
+            ux, uy = vx / length, vy / length
+            along = (fx - ex) * ux + (fy - ey) * uy
+            off = abs((fy - ey) * ux - (fx - ex) * uy)
+            if along <= 0 or off > max(2 * r, 0.3 * along):
+                continue
+            x, y, bw, bh = stats[j, :4]
+            cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
+            gap = float(np.sqrt(((cx_ + x - fx) ** 2 + (cy_ + y - fy) ** 2).min()))
+            if gap < pick_gap:
+                pick, pick_gap = j, gap
+        if pick == 0:
+            break
+        used.add(pick)
+        region = region | ((labels == pick) & (mask > 0))
+    return region
 
 
 def _tip_on_axis(xs, ys, entry, far, cap: float):
@@ -120,13 +194,16 @@ def _tip_on_axis(xs, ys, entry, far, cap: float):
     return ex + ax * p - ay * lat_c, ey + ay * p + ax * lat_c
 
 
-def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill: float) -> Hand | None:
-    """The largest region not reaching the border, as a hand whose arm is not seen: along its
-    long axis, the end that is a narrow finger is the tip, the other end (wide) the entry."""
+def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill: float,
+                   skip: set = frozenset()) -> Hand | None:
+    """The largest region not reaching the border (nor in ``skip``: regions at an edge), as a
+    hand whose arm is not seen: along its long axis, the end that is a narrow finger is the
+    tip, the other end (wide) the entry."""
     n = stats.shape[0]
-    if n <= 1:
+    areas = [(stats[j, cv2.CC_STAT_AREA], j) for j in range(1, n) if j not in skip]
+    if not areas:
         return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    i = max(areas)[1]
     if stats[i, cv2.CC_STAT_AREA] < min_area:
         return None
     region = (labels == i) & (mask > 0)
@@ -142,7 +219,10 @@ def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill:
     c = pts.mean(axis=0)
     evals, evecs = np.linalg.eigh(np.cov((pts - c).T))
     if evals[1] < 2.0 * max(evals[0], 1e-6):
-        return None  # not elongated: a blob, not a hand with a finger
+        # not elongated: a small hand (a child's) with its wrist cut off by an unseen sleeve,
+        # or a fist. The palm is the region's deepest point; a pointing finger is what sticks
+        # out farthest from it, and must be narrow there.
+        return _palm_hand(region, xs, ys, r, max_fill)
     v = evecs[:, 1]
     proj = (pts - c) @ v
     ends = []
@@ -154,4 +234,24 @@ def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill:
     pointing = f_tip <= max_fill and f_other >= f_tip + 0.05
     tip = _tip_on_axis(xs, ys, entry, tip, cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=entry, tip=tip, pointing=pointing, fill=f_tip,
+                area=int(len(xs)))
+
+
+def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | None:
+    """A compact region as a hand seen without its arm: the entry is the palm's centre (the
+    deepest point of the region), the tip the farthest point from it. It points only if the tip
+    is narrow and lies well beyond the palm (at least 1.6 palm radii from its centre); a blob
+    without such a finger is no hand (None)."""
+    r8 = region.astype(np.uint8)
+    dist = cv2.distanceTransform(r8, cv2.DIST_L2, 3)
+    _, depth, _, (px, py) = cv2.minMaxLoc(dist)
+    d2 = (xs - px) ** 2 + (ys - py) ** 2
+    far = float(np.sqrt(d2.max()))
+    sel = d2 >= (far - 1.5) ** 2
+    tip = (float(xs[sel].mean()), float(ys[sel].mean()))
+    fill = float((((xs - tip[0]) ** 2 + (ys - tip[1]) ** 2) <= r * r).sum()) / (np.pi * r * r)
+    if not (fill <= max_fill and far >= 1.6 * max(depth, 1.0)):
+        return None  # a round blob without a finger: a playing piece, a cup, a fist
+    tip = _tip_on_axis(xs, ys, (float(px), float(py)), tip, cap=0.6 * r)
+    return Hand(mask=r8 * 255, entry=(float(px), float(py)), tip=tip, pointing=True, fill=fill,
                 area=int(len(xs)))
