@@ -112,7 +112,25 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
     if len(xs) == 0:
         return None
     ex, ey = float(xs.mean()), float(ys.mean())
-    region = _join_ahead(region, labels, stats, cents, mask, entering, (ex, ey), 2 * min_area, reach=0.9 * w, r=r)
+    hand = _hand_from((ex, ey), region, r, max_fill)
+    # the arm seen in pieces: a hand-sized piece ahead is the hand (the ragged end of a sleeve
+    # seen in part can look like a finger); smaller pieces only when no finger is seen
+    for least in (4 * min_area, 2 * min_area):
+        if least < 4 * min_area and hand.pointing:
+            break
+        joined = _join_ahead(region, labels, stats, cents, mask, entering, (ex, ey), least, reach=0.9 * w, r=r)
+        if joined is not region:
+            other = _hand_from((ex, ey), joined, r, max_fill)
+            if other.pointing:
+                return other
+    return hand
+
+
+def _hand_from(entry, region, r: float, max_fill: float) -> Hand:
+    """The hand of ``region`` entering at ``entry``: the tip is the farthest point, steadied on
+    the finger's axis; it points when the disc of radius ``r`` around it is filled at most
+    ``max_fill``."""
+    ex, ey = entry
     ys, xs = np.nonzero(region)
     d2 = (xs - ex) ** 2 + (ys - ey) ** 2
     far = d2.max()
@@ -169,7 +187,7 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
             break
         used.add(pick)
         region = region | ((labels == pick) & (mask > 0))
-    return region
+    return region  # (the same object when nothing was joined)
 
 
 def _tip_on_axis(xs, ys, entry, far, cap: float):
