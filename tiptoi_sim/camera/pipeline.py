@@ -122,7 +122,9 @@ class TapPipeline:
         When no pen is seen at the hand (a grey pen over grey print), a compact vivid blob
         that is new on the board and of the learnt hue is the tip."""
         r = 0.04 * self.size[0]
-        if hand is not None and hand.pointing:
+        if hand is not None:
+            # (a fist beside the board or holding the pen short is no "pointing" hand; its
+            # pen's tip is still sought ahead of it)
             tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0])
             if hue is not None:
                 self._hues.append(hue)
@@ -137,7 +139,7 @@ class TapPipeline:
                 if self._frame_no - n <= 15 and np.hypot(hand.tip[0] - far[0], hand.tip[1] - far[1]) <= 0.5 * r:
                     return hand.tip[0] + off[0], hand.tip[1] + off[1]
             if self.learnt_hue is None:
-                return tip_px
+                return tip_px if hand.pointing else None
         if self.learnt_hue is None and hand is None:
             return None
         got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue)
@@ -189,7 +191,9 @@ class TapPipeline:
         mp = self.margin_px
         tip_px = None
         # a pen's body is a line a pixel or two wide: no opening of the mask for a stylus
-        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh), open_px=1 if self.cfg.pointer == "stylus" else 3)
+        stylus = self.cfg.pointer == "stylus"
+        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh), open_px=1 if stylus else 3,
+                         margin_arms=stylus)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:

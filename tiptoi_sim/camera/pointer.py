@@ -27,7 +27,8 @@ class Hand:
 
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
-              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3) -> Hand | None:
+              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3,
+              margin_arms: bool = False) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
@@ -37,7 +38,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     ``board_rect`` = (x0, y0, x1, y1): where the board lies in a picture that also shows a margin
     of table. A region then also counts when it crosses the board's edge without reaching the
     picture's border (an arm over a table of skin-like colour is barely seen); its entry is then
-    where it lies outside the board."""
+    where it lies outside the board. A region that stays in the margin is no hand, unless
+    ``margin_arms`` (a stylus: the fist beside the board, the pen reaching in, its tip sought
+    ahead by the caller) and no other arm points."""
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((open_px, open_px), np.uint8)) if open_px > 1 else fg
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
@@ -47,6 +50,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     min_area = int(min_area_frac * h * w)
     entering = set()
     arms = []  # (grown area, label) of regions that enter the board from an edge
+    beside = []  # the same for regions that stay in the margin
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
@@ -60,13 +64,18 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
             # under changing exposure, a sleeve on the table) is not one
             reach = 2 * border + 2
             if x + bw <= bx0 + reach or x >= bx1 - reach or y + bh <= by0 + reach or y >= by1 - reach:
+                if touches and area >= 4 * min_area:
+                    beside.append((int(area), i))
                 continue
         if touches:
             entering.add(i)
             if area >= min_area:  # (grown area: a little generous, fine for a minimum)
                 arms.append((int(area), i))
     arms.sort(reverse=True)
+    beside.sort(reverse=True)
     best = arms[0][1] if arms else 0
+    if best == 0 and margin_arms and beside:
+        best = beside[0][1]
     big_inside = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) if n > 1 else 0
     if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
                      and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
@@ -76,7 +85,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
     # points is the hand; when none points, the biggest
     first = None
-    for area, i in arms[:3]:
+    for area, i in (arms or (beside if margin_arms else []))[:3]:
         if area < 4 * min_area and first is not None:
             break
         hand = _arm_hand(i, labels, stats, cents, mask, weak, entering, board_rect, border, min_area,

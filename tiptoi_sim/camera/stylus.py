@@ -81,7 +81,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     end, or the fist when the thin pen body is not seen. A compact vivid blob that differs from
     the empty board (``weak`` mask) and lies ahead of it, within ``reach`` pixels forward and
     a cone of +-35 degrees around the arm's direction (or ``radius`` around ``far`` itself), is
-    the tip; the tap point is the blob's pixel farthest from the entry (the cone's end, not its
+    the tip (the farthest ahead of those within ``radius`` of ``far``, else the nearest ahead); the tap point is the blob's pixel farthest from the entry (the cone's end, not its
     centre). Without such a blob (a tip over print of its own colour, a pen without a coloured
     tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
     or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
@@ -118,8 +118,9 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
         if not (near or ahead):
             continue
-        # the farthest ahead: the tip is the pen's very end (skin at the fist lies behind it)
-        key = fwd
+        # at the pen's end, the farthest ahead (the tip is the pen's very end; skin at the fist
+        # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip)
+        key = (1, fwd) if near else (0, -fwd)
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best == 0:
