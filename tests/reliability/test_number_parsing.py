@@ -104,8 +104,6 @@ REVIEWED: list[tuple[str, str, int, str]] = [
     ("camera/synth.py", "int(u)", 1, "synthetic frames: path parameter"),
     ("camera/check.py", "float(cv2.Laplacian(grey, cv2.CV_32F).var())", 1, "focus measure of a frame (numpy)"),
     ("camera/check.py", "float(grey.std())", 1, "contrast of a frame (numpy)"),
-    ("camera/pointer.py", "float(e[0])", 1, "a contour point (numpy)"),
-    ("camera/pointer.py", "float(e[1])", 1, "a contour point (numpy)"),
     ("camera/stylus.py", "float(cents[best][0])", 1, "a blob centroid (numpy)"),
     ("camera/stylus.py", "float(cents[best][1])", 1, "a blob centroid (numpy)"),
     ("screen/camera_setup.py", "int(c)", 1, "a colour channel (numpy) for pygame"),
@@ -134,6 +132,7 @@ REVIEWED: list[tuple[str, str, int, str]] = [
 #: Whole files that never see text from a user (reviewed as a whole, with the reason).
 REVIEWED_FILES: dict[str, str] = {
     "camera/synth_hard.py": "the hard synthetic clip generator: numpy random numbers and pixels only",
+    "camera/pointer.py": "finds the hand and its tip in a foreground mask: numpy/OpenCV pixel values only",
 }
 
 #: Uses inside tiptoi_sim/assistants/<game>/ that the assistant helpers replace (issue 16).
