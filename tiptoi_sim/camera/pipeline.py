@@ -87,6 +87,7 @@ class TapPipeline:
         self.taps_off_hotspot = 0
         self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
         self._hues: list[int] = []
+        self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
 
     @property
@@ -113,6 +114,7 @@ class TapPipeline:
             # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
+            self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
 
@@ -125,10 +127,10 @@ class TapPipeline:
         if hand is not None:
             # (a fist beside the board or holding the pen short is no "pointing" hand; its
             # pen's tip is still sought ahead of it)
-            tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0])
+            tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0],
+                                     board_hsv=self._board_hsv())
             if hue is not None:
-                self._hues.append(hue)
-                del self._hues[:-15]
+                self._learn_hue(hue)
                 self.tip_hue = hue
                 # where the tip lies from the pen's visible end: kept for frames in which the
                 # small tip is blurred below vivid (the hand holds the pen the same way)
@@ -142,19 +144,38 @@ class TapPipeline:
                 return tip_px if hand.pointing else None
         if self.learnt_hue is None and hand is None:
             return None
-        got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue)
+        got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue,
+                              board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry)
         if got is None:
             return None
         self.tip_hue = got[1]
         return got[0]
 
+    def _board_hsv(self) -> np.ndarray:
+        """The empty board's colours in HSV (from the model, which follows slowly: renewed every
+        15 frames)."""
+        if self._board_hsv_cache is None or self._frame_no - self._board_hsv_cache[0] >= 15:
+            bgr = np.clip(np.expm1(self.model.bg) - 4.0, 0, 255).astype(np.uint8)
+            self._board_hsv_cache = (self._frame_no, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV))
+        return self._board_hsv_cache[1]
+
+    def _learn_hue(self, hue: int) -> None:
+        """Keep the hues of the last 15 tips seen at a pen's end. Three in a row that agree with
+        each other but not with the hue learnt so far are a new pen (another player's, another
+        colour): the older hues are dropped at once, so the new tip is followed from then on."""
+        self._hues.append(hue)
+        del self._hues[:-15]
+        if len(self._hues) > 3:
+            last, old = self._hues[-3:], self._hues[:-3]
+            if _hue_spread(last) <= 15 and _hue_dist(_circular_mean(last), _circular_mean(old)) > 20:
+                del self._hues[:-3]
+
     @property
     def learnt_hue(self) -> int | None:
-        """The stylus tip's hue once seen at a pen's end in 5 frames or more (circular median)."""
-        if len(self._hues) < 5:
+        """The stylus tip's hue once seen at a pen's end in 3 frames or more (circular mean)."""
+        if len(self._hues) < 3:
             return None
-        a = np.float64(self._hues) * (np.pi / 90.0)
-        return int(round(np.degrees(np.arctan2(np.sin(a).mean(), np.cos(a).mean())) / 2)) % 180
+        return _circular_mean(self._hues)
 
     def _moved_far(self) -> bool:
         """The last change of the homography moved a corner by more than 1.5 % of the board's
@@ -245,3 +266,19 @@ class TapPipeline:
             p = cv2.perspectiveTransform(np.float64([[[tap.x, tap.y]]]), Hi).reshape(2) * s
             cv2.circle(view, (int(p[0]), int(p[1])), 14, (0, 0, 255), 3, cv2.LINE_AA)
         return view
+
+
+def _circular_mean(hues) -> int:
+    """The mean of OpenCV hues (0-179, a circle)."""
+    a = np.float64(hues) * (np.pi / 90.0)
+    return int(round(np.degrees(np.arctan2(np.sin(a).mean(), np.cos(a).mean())) / 2)) % 180
+
+
+def _hue_dist(a: int, b: int) -> int:
+    d = abs(a - b) % 180
+    return min(d, 180 - d)
+
+
+def _hue_spread(hues) -> int:
+    m = _circular_mean(hues)
+    return max(_hue_dist(h, m) for h in hues)

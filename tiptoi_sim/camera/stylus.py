@@ -72,9 +72,30 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
     return float(cents[i][0]), float(cents[i][1])
 
 
+def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0: int = 0,
+                  min_sat: int = 90, hue_tol: int = 20) -> np.ndarray | bool:
+    """Where the vivid colour seen (``hsv``, a crop at ``x0, y0`` of the rectified picture) is
+    the board's own print within a pixel (``board_hsv``: the empty board, whole picture): a
+    saturated board pixel of about the same hue. Such a spot is a coloured print that a shadow
+    or glare changed (the green "Los!" button under the arm), not a pen's tip lying on it."""
+    if board_hsv is None:
+        return False
+    h, w = hsv.shape[:2]
+    bh, bw = board_hsv.shape[:2]
+    pad = cv2.copyMakeBorder(board_hsv, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+    hue = hsv[..., 0].astype(np.int16)
+    out = np.zeros((h, w), bool)
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            b = pad[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
+            dh = np.abs(hue - b[..., 0].astype(np.int16))
+            out |= (b[..., 1] >= min_sat) & (np.minimum(dh, 180 - dh) <= hue_tol)
+    return out
+
+
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
                radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
-               min_val: int = 50):
+               min_val: int = 50, board_hsv: np.ndarray | None = None):
     """The touching end of a stylus of any colour, with nothing set.
 
     ``far`` is the end of the region farthest from where the arm enters (``entry``): the pen's
@@ -85,7 +106,9 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     centre). Without such a blob (a tip over print of its own colour, a pen without a coloured
     tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
     or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
-    after compression), below a small coloured tip even when blurred.
+    after compression), below a small coloured tip even when blurred. With ``board_hsv`` (the
+    empty board in HSV), vivid print of the same hue within a pixel is never the tip
+    (:func:`same_as_board`).
     Returns ((x, y), hue or None)."""
     h, w = weak.shape
     reach = 4 * radius if reach is None else reach
@@ -104,6 +127,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         return far, None
     hsv = cv2.cvtColor(img_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)
     vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (weak[y0:y1, x0:x1] > 0)
+    vivid &= ~same_as_board(hsv, board_hsv, x0, y0)
     nl, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
     best, best_key = 0, None
     for i in range(1, nl):
@@ -136,13 +160,17 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
 
 
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
-                    hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50):
+                    hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50,
+                    board_hsv: np.ndarray | None = None, entry: tuple[float, float] | None = None):
     """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
     beyond the picture): the biggest compact vivid blob that differs from the empty board
-    (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known.
-    Returns ((x, y) centre, hue) or None."""
+    (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known, and not
+    the board's own print (``board_hsv``, see :func:`same_as_board`). With the arm's ``entry``
+    known, the point is the blob's end farthest from it (where a tip touches), else its centre.
+    Returns ((x, y), hue) or None."""
     hsv = cv2.cvtColor(img_bgr, cv2.COLOR_BGR2HSV)
     vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (fg > 0)
+    vivid &= ~same_as_board(hsv, board_hsv)
     if hue is not None:
         dh = np.abs(hsv[..., 0].astype(np.int16) - hue)
         vivid &= np.minimum(dh, 180 - dh) <= hue_tol
@@ -159,4 +187,9 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     sel = labels == best
     ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
     h = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
-    return (float(cents[best][0]), float(cents[best][1])), h
+    if entry is None:
+        return (float(cents[best][0]), float(cents[best][1])), h
+    ys, xs = np.nonzero(sel)
+    d2 = (xs - entry[0]) ** 2 + (ys - entry[1]) ** 2
+    end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
+    return (float(xs[end].mean()), float(ys[end].mean())), h
