@@ -19,7 +19,17 @@ import numpy as np
 
 
 class BoardModel:
-    def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05, slow_rate: float = 0.005):
+    def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05,
+                 slow_rate: float = 0.005, board_rect: tuple[int, int, int, int] | None = None, edge_px: int = 3):
+        """``board_rect`` = (x0, y0, x1, y1): where the board's edge lies in the picture (which
+        also shows a margin of table). Within ``edge_px`` of that edge, a pixel is compared with
+        the board's colours within 3 pixels instead of 1: lens distortion (which the homography
+        does not model) and shake move the edge between a cream board and a dark or grained
+        table by a pixel or two, and a thin line of "difference" along the whole edge would be
+        taken for an arm."""
+        self.board_rect = board_rect
+        self.edge_px = edge_px
+        self._edge = None
         self.learn_s = learn_s
         self.grey_thresh = grey_thresh
         self.chroma_thresh = chroma_thresh
@@ -79,7 +89,24 @@ class BoardModel:
         # colours within one pixel of it
         k = np.ones((3, 3), np.uint8)
         tol = self._judge(x - np.clip(x, cv2.erode(self.bg, k), cv2.dilate(self.bg, k)))
+        edge = self._edge_band(tol.shape)
+        if edge is not None:
+            k7 = np.ones((7, 7), np.uint8)
+            wide = self._judge(x - np.clip(x, cv2.erode(self.bg, k7), cv2.dilate(self.bg, k7)))
+            tol = np.where(edge, wide, tol)
         return tol, self._judge(x - self.bg)
+
+    def _edge_band(self, shape) -> np.ndarray | None:
+        """bool map of the pixels within ``edge_px`` of the board's edge (None without a rect)."""
+        if self.board_rect is None:
+            return None
+        if self._edge is None or self._edge.shape != shape:
+            x0, y0, x1, y1 = self.board_rect
+            e = self.edge_px
+            band = np.zeros(shape, np.uint8)
+            cv2.rectangle(band, (x0, y0), (x1 - 1, y1 - 1), 1, thickness=2 * e + 1)
+            self._edge = band > 0
+        return self._edge
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         lum = d.mean(axis=2)
@@ -91,10 +118,17 @@ class BoardModel:
         """uint8 mask (255 = differs from the empty board)."""
         return (self.score(log_img) >= 1.0).astype(np.uint8) * 255
 
-    def update(self, log_img: np.ndarray, hand_mask: np.ndarray | None) -> None:
+    def update(self, log_img: np.ndarray, hand_mask: np.ndarray | None, fg: np.ndarray | None = None) -> None:
         """Blend the frame into the model: fast when no hand is in view, slowly outside the hand
-        otherwise (so a piece put on the board stops counting after a while)."""
-        if hand_mask is None:
+        otherwise (so a piece put on the board stops counting after a while). With no hand but
+        ``fg`` (what differs now), what differs is blended slowly too: a hand that was not
+        recognised for a second must not become part of the empty board (it would leave a
+        ghost where it was, taken for a finger once it moves on)."""
+        if hand_mask is None and fg is not None and cv2.countNonZero(fg):
+            near = cv2.dilate(fg, np.ones((9, 9), np.uint8))
+            cv2.accumulateWeighted(log_img, self.bg, self.rate, mask=(near == 0).astype(np.uint8))
+            cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=near)
+        elif hand_mask is None:
             cv2.accumulateWeighted(log_img, self.bg, self.rate)
         else:
             keep = cv2.dilate(hand_mask, np.ones((9, 9), np.uint8)) == 0

@@ -76,7 +76,7 @@ class TapPipeline:
         # board coordinates (0-1) -> pixels of the rectified picture (board plus margin)
         self.S = np.array([[self.board_size[0], 0, self.margin_px], [0, self.board_size[1], self.margin_px], [0, 0, 1]],
                           np.float64)
-        self.model = BoardModel(learn_s=self.cfg.learn_s)
+        self.model = BoardModel(learn_s=self.cfg.learn_s, board_rect=self._board_rect())
         self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
                                    aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
@@ -89,6 +89,11 @@ class TapPipeline:
         self._hues: list[int] = []
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
+
+    def _board_rect(self) -> tuple[int, int, int, int]:
+        """Where the board lies in the rectified picture (x0, y0, x1, y1), inside its margin."""
+        mp = self.margin_px
+        return mp, mp, mp + self.board_size[0], mp + self.board_size[1]
 
     @property
     def H(self):
@@ -113,7 +118,8 @@ class TapPipeline:
         if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far():
             # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
-            self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
+            self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s,
+                                    board_rect=self._board_rect())
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
@@ -214,7 +220,7 @@ class TapPipeline:
         # a pen's body is a line a pixel or two wide: no opening of the mask for a stylus
         stylus = self.cfg.pointer == "stylus"
         hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh), open_px=1 if stylus else 3,
-                         margin_arms=stylus)
+                         margin_arms=stylus, thin_px=0 if stylus else 2)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
             if hand is not None and hand.pointing:
@@ -225,7 +231,7 @@ class TapPipeline:
         else:
             tip_px = self._any_stylus(img, fg, weak, hand)
             st.hand = st.hand or tip_px is not None
-        self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None))
+        self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None), fg)
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
         if tip is not None and not (-0.005 <= tip[0] <= 1.005 and -0.005 <= tip[1] <= 1.005):

@@ -28,7 +28,7 @@ class Hand:
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
               border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3,
-              margin_arms: bool = False) -> Hand | None:
+              margin_arms: bool = False, thin_px: int = 0) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
@@ -40,7 +40,12 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     picture's border (an arm over a table of skin-like colour is barely seen); its entry is then
     where it lies outside the board. A region that stays in the margin is no hand, unless
     ``margin_arms`` (a stylus: the fist beside the board, the pen reaching in, its tip sought
-    ahead by the caller) and no other arm points."""
+    ahead by the caller) and no other arm points.
+
+    ``thin_px`` (a finger: 2): the tip is sought on the hand's parts at least ``2 thin_px + 1``
+    pixels wide, so a line of a pixel or three joined to the hand (a print edge shifted by
+    shake or a rolling shutter, the rim of a glare) never carries the tip far away; the tip is
+    then moved out to the region's own end (see :func:`_hand_from`)."""
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((open_px, open_px), np.uint8)) if open_px > 1 else fg
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
@@ -89,7 +94,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if area < 4 * min_area and first is not None:
             break
         hand = _arm_hand(i, labels, stats, cents, mask, weak, entering, board_rect, border, min_area,
-                         max(3.0, finger_radius_frac * w), max_fill)
+                         max(3.0, finger_radius_frac * w), max_fill, thin_px)
         if hand is None:
             continue
         if hand.pointing:
@@ -98,7 +103,8 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     return first
 
 
-def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, border, min_area, r, max_fill):
+def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, border, min_area, r, max_fill,
+              thin_px: int = 0):
     """The hand of the region ``best`` that enters from an edge: where it enters, the tip
     farthest from there (with the pieces of it seen ahead joined, :func:`_join_ahead`)."""
     h, w = mask.shape
@@ -121,7 +127,7 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
     if len(xs) == 0:
         return None
     ex, ey = float(xs.mean()), float(ys.mean())
-    hand = _hand_from((ex, ey), region, r, max_fill)
+    hand = _hand_from((ex, ey), region, r, max_fill, thin_px)
     # the arm seen in pieces: a hand-sized piece ahead is the hand (the ragged end of a sleeve
     # seen in part can look like a finger); smaller pieces only when no finger is seen
     for least in (4 * min_area, 2 * min_area):
@@ -129,28 +135,85 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
             break
         joined = _join_ahead(region, labels, stats, cents, mask, entering, (ex, ey), least, reach=0.9 * w, r=r)
         if joined is not region:
-            other = _hand_from((ex, ey), joined, r, max_fill)
+            other = _hand_from((ex, ey), joined, r, max_fill, thin_px)
             if other.pointing:
                 return other
     return hand
 
 
-def _hand_from(entry, region, r: float, max_fill: float) -> Hand:
+def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Hand:
     """The hand of ``region`` entering at ``entry``: the tip is the farthest point, steadied on
     the finger's axis; it points when the disc of radius ``r`` around it is filled at most
-    ``max_fill``."""
+    ``max_fill``. With ``thin_px``, the farthest point is sought only on the region's biggest
+    part at least ``2 thin_px + 1`` pixels wide and the pixels within ``thin_px + 1`` of it."""
     ex, ey = entry
-    ys, xs = np.nonzero(region)
+    core = _thick_part(region, thin_px) if thin_px > 0 else None
+    area = int(np.count_nonzero(region))
+    ys, xs = np.nonzero(region if core is None else core)
     d2 = (xs - ex) ** 2 + (ys - ey) ** 2
     far = d2.max()
     # the farthest few pixels, averaged, so one noisy pixel does not move the tip
     sel = d2 >= (np.sqrt(far) - 1.5) ** 2
-    tx, ty = float(xs[sel].mean()), float(ys[sel].mean())
-    inside = ((xs - tx) ** 2 + (ys - ty) ** 2) <= r * r
+    fx, fy = float(xs[sel].mean()), float(ys[sel].mean())
+    tx, ty = _tip_on_axis(xs, ys, (ex, ey), (fx, fy), cap=0.6 * r)
+    if core is not None:
+        ys, xs = np.nonzero(region)  # (how full the disc is: judged on all of the hand)
+    inside = ((xs - fx) ** 2 + (ys - fy) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
-    tx, ty = _tip_on_axis(xs, ys, (ex, ey), (tx, ty), cap=0.6 * r)
+    pointing = fill <= max_fill
+    if pointing and core is not None:
+        # a corner of a sleeve's cut-off end is as "narrow" as a fingertip by the disc; behind
+        # a fingertip the hand stays a finger's width for a while, behind the corner it is as
+        # wide as the sleeve
+        pointing = _width_behind(xs, ys, (ex, ey), (tx, ty), r) <= 1.6 * r
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
-                pointing=fill <= max_fill, fill=fill, area=int(len(xs)))
+                pointing=pointing, fill=fill, area=area)
+
+
+def _width_behind(xs, ys, entry, tip, r: float) -> float:
+    """How wide the region is 0.4 to 1 ``r`` behind the tip, across the direction the end
+    points in (the main axis of the region's pixels within 2.2 ``r`` of the tip: a finger's own
+    direction, which may differ from the arm's)."""
+    dx, dy = xs - tip[0], ys - tip[1]
+    near = dx * dx + dy * dy <= (2.2 * r) ** 2
+    if near.sum() < 3:
+        return 0.0
+    pts = np.column_stack([dx[near], dy[near]]).astype(np.float64)
+    c = pts.mean(axis=0)
+    _, evecs = np.linalg.eigh(np.cov((pts - c).T))
+    ax, ay = evecs[:, 1]
+    if ax * -c[0] + ay * -c[1] < 0:  # pointing from the pixels' centre out to the tip
+        ax, ay = -ax, -ay
+    proj = dx * ax + dy * ay
+    band = (proj <= -0.4 * r) & (proj >= -1.0 * r)
+    if not band.any():
+        return 0.0
+    # the run of the region across the axis that holds the axis itself (the strip is endless
+    # sideways: other parts of the hand or arm beside it are no part of the finger's width)
+    lat = np.sort((dy * ax - dx * ay)[band])
+    breaks = np.nonzero(np.diff(lat) > 2.0)[0]
+    lo = np.concatenate([[0], breaks + 1])
+    hi = np.concatenate([breaks, [len(lat) - 1]])
+    k = int(np.argmin(np.maximum(lat[lo], 0) - np.minimum(lat[hi], 0)))  # 0 when the run holds 0
+    return float(lat[hi[k]] - lat[lo[k]])
+
+
+def _thick_part(region: np.ndarray, thin_px: int) -> np.ndarray | None:
+    """The region without its thin lines: the parts of its opening by a disc of radius
+    ``thin_px`` (those of at least 4 discs' area: a line's thicker specks go too; the pieces
+    of an arm joined ahead stay), grown back by ``thin_px + 1`` pixels inside the region (the
+    rounded end of a finger comes back; a line stays cut off). None if nothing is that thick."""
+    r8 = region.astype(np.uint8)
+    d = 2 * thin_px + 1
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
+    opened = cv2.morphologyEx(r8, cv2.MORPH_OPEN, k)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+    keep = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 4 * d * d]
+    if not keep:
+        return None
+    part = np.isin(labels, keep).astype(np.uint8)
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * thin_px + 3, 2 * thin_px + 3))
+    return (cv2.dilate(part, grow) & r8) > 0
 
 
 def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_area: int, reach: float,
