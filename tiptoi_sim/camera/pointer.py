@@ -165,7 +165,7 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
         # a corner of a sleeve's cut-off end is as "narrow" as a fingertip by the disc; behind
         # a fingertip the hand stays a finger's width for a while, behind the corner it is as
         # wide as the sleeve
-        pointing = _width_behind(xs, ys, (ex, ey), (tx, ty), r) <= 1.6 * r
+        pointing = _width_behind(xs, ys, (ex, ey), (tx, ty), r) <= 2.2 * r
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=pointing, fill=fill, area=area)
 
