@@ -19,17 +19,7 @@ import numpy as np
 
 
 class BoardModel:
-    def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05,
-                 slow_rate: float = 0.005, board_rect: tuple[int, int, int, int] | None = None, edge_px: int = 3):
-        """``board_rect`` = (x0, y0, x1, y1): where the board's edge lies in the picture (which
-        also shows a margin of table). Within ``edge_px`` of that edge, a pixel is compared with
-        the board's colours within 3 pixels instead of 1: lens distortion (which the homography
-        does not model) and shake move the edge between a cream board and a dark or grained
-        table by a pixel or two, and a thin line of "difference" along the whole edge would be
-        taken for an arm."""
-        self.board_rect = board_rect
-        self.edge_px = edge_px
-        self._edge = None
+    def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05, slow_rate: float = 0.005):
         self.learn_s = learn_s
         self.grey_thresh = grey_thresh
         self.chroma_thresh = chroma_thresh
@@ -89,24 +79,7 @@ class BoardModel:
         # colours within one pixel of it
         k = np.ones((3, 3), np.uint8)
         tol = self._judge(x - np.clip(x, cv2.erode(self.bg, k), cv2.dilate(self.bg, k)))
-        edge = self._edge_band(tol.shape)
-        if edge is not None:
-            k7 = np.ones((7, 7), np.uint8)
-            wide = self._judge(x - np.clip(x, cv2.erode(self.bg, k7), cv2.dilate(self.bg, k7)))
-            tol = np.where(edge, wide, tol)
         return tol, self._judge(x - self.bg)
-
-    def _edge_band(self, shape) -> np.ndarray | None:
-        """bool map of the pixels within ``edge_px`` of the board's edge (None without a rect)."""
-        if self.board_rect is None:
-            return None
-        if self._edge is None or self._edge.shape != shape:
-            x0, y0, x1, y1 = self.board_rect
-            e = self.edge_px
-            band = np.zeros(shape, np.uint8)
-            cv2.rectangle(band, (x0, y0), (x1 - 1, y1 - 1), 1, thickness=2 * e + 1)
-            self._edge = band > 0
-        return self._edge
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         lum = d.mean(axis=2)

@@ -76,7 +76,7 @@ class TapPipeline:
         # board coordinates (0-1) -> pixels of the rectified picture (board plus margin)
         self.S = np.array([[self.board_size[0], 0, self.margin_px], [0, self.board_size[1], self.margin_px], [0, 0, 1]],
                           np.float64)
-        self.model = BoardModel(learn_s=self.cfg.learn_s, board_rect=self._board_rect())
+        self.model = BoardModel(learn_s=self.cfg.learn_s)
         self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
                                    aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
@@ -89,11 +89,6 @@ class TapPipeline:
         self._hues: list[int] = []
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
-
-    def _board_rect(self) -> tuple[int, int, int, int]:
-        """Where the board lies in the rectified picture (x0, y0, x1, y1), inside its margin."""
-        mp = self.margin_px
-        return mp, mp, mp + self.board_size[0], mp + self.board_size[1]
 
     @property
     def H(self):
@@ -118,8 +113,7 @@ class TapPipeline:
         if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far():
             # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
-            self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s,
-                                    board_rect=self._board_rect())
+            self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
