@@ -88,6 +88,7 @@ class TapPipeline:
         self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
         self._hues: list[int] = []
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
+        self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
 
     @property
@@ -117,6 +118,24 @@ class TapPipeline:
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         self.state.markers_seen = len(self.tracker.last_seen)
+
+    def _finger(self, hand):
+        """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
+        and noise makes a borderline finger (a pale one, a short one seen from above) flicker
+        between pointing and not: for up to 3 frames after a pointing frame, an end of the hand
+        that stays within a third of a finger's radius of that tip and is nearly as narrow
+        (``fill`` up to 0.5) still counts. A resting flat hand that looks like a finger now and
+        then stays far below the share of frames a dwell needs."""
+        if hand is None:
+            return None
+        if hand.pointing:
+            self._pointed = (self._frame_no, hand.tip)
+            return hand.tip
+        if self._pointed is not None and self._frame_no - self._pointed[0] <= 3 and hand.fill <= 0.5:
+            near = 0.03 * self.size[0] / 3
+            if np.hypot(hand.tip[0] - self._pointed[1][0], hand.tip[1] - self._pointed[1][1]) <= near:
+                return hand.tip
+        return None
 
     def _any_stylus(self, img, fg, weak, hand):
         """A stylus of any vivid colour, nothing set: the end of the thin object entering with
@@ -217,8 +236,7 @@ class TapPipeline:
                          margin_arms=stylus, thin_px=0 if stylus else 2)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":
-            if hand is not None and hand.pointing:
-                tip_px = hand.tip
+            tip_px = self._finger(hand)
         elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
             st.hand = st.hand or tip_px is not None
