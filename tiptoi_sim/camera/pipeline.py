@@ -15,7 +15,7 @@ from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.pointer import find_hand
 from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, refine_tip
+from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
 
 @dataclass
@@ -186,7 +186,8 @@ class TapPipeline:
         del self._hues[:-15]
         if len(self._hues) > 3:
             last, old = self._hues[-3:], self._hues[:-3]
-            if _hue_spread(last) <= 15 and _hue_dist(_circular_mean(last), _circular_mean(old)) > 20:
+            m = hue_mean(last)
+            if max(hue_dist(last, m)) <= 15 and hue_dist(m, hue_mean(old)) > 20:
                 del self._hues[:-3]
 
     @property
@@ -194,7 +195,7 @@ class TapPipeline:
         """The stylus tip's hue once seen at a pen's end in 3 frames or more (circular mean)."""
         if len(self._hues) < 3:
             return None
-        return _circular_mean(self._hues)
+        return hue_mean(self._hues)
 
     def _moved_far(self) -> bool:
         """The last change of the homography moved a corner by more than 1.5 % of the board's
@@ -284,19 +285,3 @@ class TapPipeline:
             p = cv2.perspectiveTransform(np.float64([[[tap.x, tap.y]]]), Hi).reshape(2) * s
             cv2.circle(view, (int(p[0]), int(p[1])), 14, (0, 0, 255), 3, cv2.LINE_AA)
         return view
-
-
-def _circular_mean(hues) -> int:
-    """The mean of OpenCV hues (0-179, a circle)."""
-    a = np.float64(hues) * (np.pi / 90.0)
-    return int(round(np.degrees(np.arctan2(np.sin(a).mean(), np.cos(a).mean())) / 2)) % 180
-
-
-def _hue_dist(a: int, b: int) -> int:
-    d = abs(a - b) % 180
-    return min(d, 180 - d)
-
-
-def _hue_spread(hues) -> int:
-    m = _circular_mean(hues)
-    return max(_hue_dist(h, m) for h in hues)

@@ -144,8 +144,9 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
 def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Hand:
     """The hand of ``region`` entering at ``entry``: the tip is the farthest point, steadied on
     the finger's axis; it points when the disc of radius ``r`` around it is filled at most
-    ``max_fill``. With ``thin_px``, the farthest point is sought only on the region's biggest
-    part at least ``2 thin_px + 1`` pixels wide and the pixels within ``thin_px + 1`` of it."""
+    ``max_fill``. With ``thin_px``, the farthest point is sought only on the region's parts at
+    least ``2 thin_px + 1`` pixels wide (:func:`_thick_part`), and an end as wide as a sleeve
+    behind it does not point."""
     ex, ey = entry
     core = _thick_part(region, thin_px) if thin_px > 0 else None
     area = int(np.count_nonzero(region))
@@ -165,12 +166,12 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
         # a corner of a sleeve's cut-off end is as "narrow" as a fingertip by the disc; behind
         # a fingertip the hand stays a finger's width for a while, behind the corner it is as
         # wide as the sleeve
-        pointing = _width_behind(xs, ys, (ex, ey), (tx, ty), r) <= 2.2 * r
+        pointing = _width_behind(xs, ys, (tx, ty), r) <= 2.2 * r
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=pointing, fill=fill, area=area)
 
 
-def _width_behind(xs, ys, entry, tip, r: float) -> float:
+def _width_behind(xs, ys, tip, r: float) -> float:
     """How wide the region is 0.4 to 1 ``r`` behind the tip, across the direction the end
     points in (the main axis of the region's pixels within 2.2 ``r`` of the tip: a finger's own
     direction, which may differ from the arm's)."""

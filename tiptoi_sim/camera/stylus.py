@@ -21,6 +21,18 @@ PRESETS = {  # OpenCV hue is 0-179
 }
 
 
+def hue_mean(hues) -> int:
+    """The mean of OpenCV hues (0-179, a circle: 178 and 2 average to 0, not 90)."""
+    a = np.asarray(hues, np.float64) * (np.pi / 90.0)
+    return int(round(np.degrees(np.arctan2(np.sin(a).mean(), np.cos(a).mean())) / 2)) % 180
+
+
+def hue_dist(a, b):
+    """How far apart OpenCV hues are on their circle (0-90); numbers or arrays."""
+    d = np.abs(np.asarray(a, np.int16) - np.asarray(b, np.int16)) % 180
+    return np.minimum(d, 180 - d)
+
+
 @dataclass
 class StylusColour:
     hue: int            # 0-179
@@ -45,16 +57,13 @@ class StylusColour:
         top = hsv[sat >= np.percentile(sat, 75)]
         if top[:, 1].mean() < 60:
             raise ValueError("no coloured tip in the box: hold the tip closer or use a more vivid colour")
-        ang = top[:, 0] * (2 * np.pi / 180.0)
-        hue = int(round(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean()) * 180 / (2 * np.pi))) % 180
+        hue = hue_mean(top[:, 0])
         return cls(hue=hue, min_sat=int(max(50, np.percentile(top[:, 1], 10) * 0.6)),
                    min_val=int(max(40, np.percentile(top[:, 2], 10) * 0.5)))
 
     def mask(self, img_bgr: np.ndarray) -> np.ndarray:
         hsv = cv2.cvtColor(img_bgr, cv2.COLOR_BGR2HSV)
-        dh = np.abs(hsv[..., 0].astype(np.int16) - self.hue)
-        dh = np.minimum(dh, 180 - dh)
-        ok = (dh <= self.hue_tol) & (hsv[..., 1] >= self.min_sat) & (hsv[..., 2] >= self.min_val)
+        ok = (hue_dist(hsv[..., 0], self.hue) <= self.hue_tol) & (hsv[..., 1] >= self.min_sat) & (hsv[..., 2] >= self.min_val)
         return ok.astype(np.uint8) * 255
 
 
@@ -81,15 +90,12 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
     if board_hsv is None:
         return False
     h, w = hsv.shape[:2]
-    bh, bw = board_hsv.shape[:2]
     pad = cv2.copyMakeBorder(board_hsv, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
-    hue = hsv[..., 0].astype(np.int16)
     out = np.zeros((h, w), bool)
     for dy in (0, 1, 2):
         for dx in (0, 1, 2):
             b = pad[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
-            dh = np.abs(hue - b[..., 0].astype(np.int16))
-            out |= (b[..., 1] >= min_sat) & (np.minimum(dh, 180 - dh) <= hue_tol)
+            out |= (b[..., 1] >= min_sat) & (hue_dist(hsv[..., 0], b[..., 0]) <= hue_tol)
     return out
 
 
@@ -154,8 +160,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
     d2 = (bx - entry[0]) ** 2 + (by - entry[1]) ** 2
     end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
-    ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
-    hue = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
+    hue = hue_mean(hsv[..., 0][sel])
     return (float(bx[end].mean()), float(by[end].mean())), hue
 
 
@@ -172,8 +177,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (fg > 0)
     vivid &= ~same_as_board(hsv, board_hsv)
     if hue is not None:
-        dh = np.abs(hsv[..., 0].astype(np.int16) - hue)
-        vivid &= np.minimum(dh, 180 - dh) <= hue_tol
+        vivid &= hue_dist(hsv[..., 0], hue) <= hue_tol
     n, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
     best, best_area = 0, 0
     for i in range(1, n):
@@ -185,8 +189,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     if best == 0:
         return None
     sel = labels == best
-    ang = hsv[..., 0][sel].astype(np.float64) * (np.pi / 90.0)
-    h = int(round(np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) / 2)) % 180
+    h = hue_mean(hsv[..., 0][sel])
     if entry is None:
         return (float(cents[best][0]), float(cents[best][1])), h
     ys, xs = np.nonzero(sel)
