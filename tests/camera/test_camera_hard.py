@@ -74,17 +74,24 @@ def test_camera_check_prints_what_it_sees(layout, board, tmp_path, capsys):
     path = tmp_path / "clip.mp4"
     for _ in sh.through_codec(clip, str(path)):
         pass
-    assert main(["camera-check", "--camera", str(path)]) == 0
+    assert main(["camera-check", "--camera", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "All four markers are seen." in out and "Board found" in out and "No tap seen yet" in out
+    assert main(["camera-check", "--camera", str(path)]) == 0  # German by default, as every command
+    out = capsys.readouterr().out
+    assert "Alle vier Marker sind zu sehen." in out and "Spielplan gefunden" in out
+    assert "Hinweis  Noch kein Tipp gesehen: Lass eine Fingerspitze kurz auf dem Info-Symbol liegen." in out
     # no markers: exit 1 and says which are missing
     from tiptoi_sim.camera.synth import SyntheticClip, write_clip
 
     bare = tmp_path / "bare.avi"
     write_clip(SyntheticClip(board, [], fps=15, duration=1.0, seed=3, markers=False), str(bare))
-    assert main(["camera-check", "--camera", str(bare)]) == 1
+    assert main(["camera-check", "--camera", str(bare), "--lang", "en"]) == 1
     out = capsys.readouterr().out
     assert "Markers not seen: 0 (top-left), 1 (top-right)" in out and "FIX" in out
+    assert main(["camera-check", "--camera", str(bare), "--lang", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "Diese Marker sind nicht zu sehen: 0 (oben links), 1 (oben rechts)" in out and "ÄNDERN" in out
     assert main(["camera-check", "--camera", "12345"]) == 2  # a camera number out of range
     assert "--camera" in capsys.readouterr().err
 
@@ -119,3 +126,70 @@ def test_the_set_up_screen_shows_the_view_and_clicked_corners_register_the_board
         assert img.std() > 20  # the camera picture is drawn, not an empty screen
     finally:
         pygame.quit()
+
+
+def test_the_camera_checks_words_are_checked_on_load_in_both_languages(tmp_path, monkeypatch):
+    import shutil
+
+    from tiptoi_sim.camera import check as chk
+    from tiptoi_sim.core.errors import DataError
+    from tiptoi_sim.paths import assets_dir
+
+    de, en = chk.texts("de"), chk.texts("en")
+    assert set(de.templates) == set(en.templates) == set(chk.CONTRACT)
+    # every stylus colour the check can name has a name in both languages
+    for hue in range(0, 180, 5):
+        assert de.has("colour." + chk.hue_name(hue)) and en.has("colour." + chk.hue_name(hue))
+    # a user's broken catalogue: the file, the line and the key, not a traceback at play time
+    own = tmp_path / "camera"
+    shutil.copytree(assets_dir() / "camera", own)
+    text = (own / "check.de.yaml").read_text(encoding="utf-8")
+    (own / "check.de.yaml").write_text(text.replace("{pixels} Pixel", "{pixel} Pixel"), encoding="utf-8")
+    monkeypatch.setenv("TIPTOI_SIM_ASSETS", str(tmp_path))
+    chk.texts.cache_clear()
+    try:
+        with pytest.raises(DataError) as e:
+            chk.texts("de")
+        line = next(n for n, s in enumerate(text.splitlines(), 1) if "board_found:" in s)
+        assert "check.de.yaml" in str(e.value) and "finding.board_found" in str(e.value)
+        assert f"check.de.yaml:{line}:" in str(e.value) and "{pixel}" in str(e.value)
+    finally:
+        chk.texts.cache_clear()
+
+
+def test_the_set_up_screen_speaks_german(layout, board, tmp_path):
+    import pygame
+
+    from tiptoi_sim.camera.check import CameraCheck
+    from tiptoi_sim.camera.synth import SyntheticClip
+    from tiptoi_sim.screen.camera_setup import CameraSetup
+
+    clip = SyntheticClip(board, [], fps=15, duration=1.5, seed=8, markers=False)
+    check = CameraCheck(layout, lang="de")
+    last = None
+    for i in range(clip.n_frames):
+        last = clip.frame(i)
+        check.feed(last, i / clip.fps)
+    texts = []
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((1000, 600))
+        setup = CameraSetup(screen, check, lambda: last)
+        font = setup.font
+
+        class Spy:  # the real font, noting each text it draws
+            def __getattr__(self, name):
+                return getattr(font, name)
+
+            def render(self, text, *a, **k):
+                texts.append(text)
+                return font.render(text, *a, **k)
+
+        setup.font = Spy()
+        setup.draw()
+    finally:
+        pygame.quit()
+    shown = " ".join(texts)
+    assert "Marker fehlen: Klicke im Bild auf die Ecke oben links des Spielplans (1 von 4)." in shown
+    assert "Esc: Check überspringen" in shown and "Der Spielplan ist noch nicht gefunden." in shown
+    assert "Markers" not in shown and "board" not in shown

@@ -85,6 +85,9 @@ DAMAGE = [
     ("millions_of_dollars", "loot.yaml", big, "larger than 2 MB"),
     ("rette_die_million", "packs/de.yaml", write(billion_laughs()), "more than 20,000 values"),
     ("rette_die_million", "edition.yaml", write(b"\xfe\xff\x00c\x00h"), "not UTF-8"),
+    ("camera", "check.de.yaml", write(billion_laughs()), "more than 20,000 values"),
+    ("camera", "check.en.yaml", replace("Board found, {pixels}", "Board found, {pixles}"), "unknown placeholder {pixles}"),
+    ("camera", "check.de.yaml", replace("    sharp:", "    scharf:"), "unknown key"),
 ]
 
 
@@ -107,8 +110,8 @@ def _refused(capsys, argv, fname: str, expect: str) -> None:
 def test_damaged_data_is_refused_everywhere(assets, capsys, game, fname, damage, expect):
     damage(assets / game / fname)
     _refused(capsys, ["validate", str(assets)], fname, expect)
-    if game == "millionen_coup" and fname == "layout.yaml":
-        return  # the board's layout is for the window and the camera; simulate does not load it
+    if game == "camera" or (game == "millionen_coup" and fname == "layout.yaml"):
+        return  # the layout and the camera's words are for the window and the camera; simulate does not load them
     if game == "millionen_coup":
         _refused(capsys, ["simulate", str(SCENARIO), "--assets", str(assets / game), "--no-say"], fname, expect)
     else:
@@ -123,7 +126,8 @@ def test_validate_names_each_game_and_goes_on_after_a_broken_one(assets, capsys)
     assert "Der Millionen-Coup (" in cap.err and "difficulties.normal" in cap.err
     for title in ("Rette die Million!", "Coup", "Millions of Dollars", "Gold Connection"):
         assert f"{title} (" in cap.out and ": ok" in cap.out
-    assert "1 of 5 games refused" in cap.err
+    assert "The webcam's set-up check (" in cap.out
+    assert "1 of 6 folders refused" in cap.err
 
 
 @pytest.mark.parametrize("content,expect", [(billion_laughs(), "more than 20,000 values"),

@@ -158,7 +158,7 @@ def run_setup_screen(window, cam: CameraInput, layout, args) -> bool:
     from tiptoi_sim.camera.check import CameraCheck
     from tiptoi_sim.screen.camera_setup import run_camera_setup
 
-    check = CameraCheck(layout, pipeline=cam.pipeline)
+    check = CameraCheck(layout, pipeline=cam.pipeline, lang=getattr(window, "lang", None) or "de")
     live = window.live
     live.pause()
     cam.check = check

@@ -21,6 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pointer", choices=["finger", "stylus"], default="finger", help="what points (default: finger)")
     p.add_argument("--seconds", default="4", metavar="S",
                    help="how long to watch a camera (default 4; a video file is read to its end, at most 60 s)")
+    p.add_argument("--lang", choices=["de", "en"], default="de", help="language of the findings (default: de)")
     p.add_argument("--hotspots", metavar="FILE", help="an overlay file of hotspots (default: as taps-from-video)")
 
 
@@ -48,7 +49,7 @@ def run(args) -> int:
         raise UserError(f"--camera {source}: no such video file (give a camera number like 0, or a video file)")
     if args.hotspots and not Path(args.hotspots).is_file():
         raise UserError(f"--hotspots {args.hotspots}: file not found")
-    check = CameraCheck(load_hotspots(args.hotspots), pointer=args.pointer)
+    check = CameraCheck(load_hotspots(args.hotspots), pointer=args.pointer, lang=args.lang)
     src = FrameSource(source)
     try:
         src.open()
@@ -66,7 +67,6 @@ def run(args) -> int:
             check.feed(frame, t)
     finally:
         src.close()
-    marks = {"ok": "ok  ", "warn": "note", "problem": "FIX "}
     for f in check.findings():
-        print(f"{marks[f.level]}  {f.text}")
+        print(f"{check.mark(f.level)}  {f.text}")
     return 0 if check.board_found else 1

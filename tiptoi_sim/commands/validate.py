@@ -38,6 +38,16 @@ def _check_millionen_coup(folder: Path) -> str:
             f"the fields the pen gives them, the grammar of every room{extra}")
 
 
+def _check_camera(folder: Path) -> str:
+    """The camera check's words (check.de.yaml, check.en.yaml): the same keys and placeholders in
+    both, and only those the check fills."""
+    from tiptoi_sim.camera.check import CONTRACT
+    from tiptoi_sim.core.phrases import load_catalogues
+
+    cats = load_catalogues(folder, stem="check", contract=CONTRACT)
+    return f"{len(cats['de'].templates)} phrases in {', '.join(sorted(cats))}"
+
+
 def _check_assistant(game_id: str, folder: Path) -> str:
     from tiptoi_sim.assistants.registry import game_class
 
@@ -56,6 +66,7 @@ def run(args) -> int:
     checkers = {"millionen_coup": _check_millionen_coup}
     for gid in GAMES:
         checkers[gid.replace("-", "_")] = lambda folder, gid=gid: _check_assistant(gid, folder)
+    checkers["camera"] = _check_camera
     if root.name in checkers:
         targets = [root]
     else:
@@ -69,6 +80,8 @@ def _title(folder: Path) -> str:
     """The game's name as players know it (the folder's game id if the registry has none)."""
     if folder.name == "millionen_coup":
         return "Der Millionen-Coup"
+    if folder.name == "camera":
+        return "The webcam's set-up check"
     try:
         from tiptoi_sim.assistants.registry import game_class
 
@@ -78,7 +91,8 @@ def _title(folder: Path) -> str:
 
 
 def _report(targets: list[Path], checkers: dict) -> int:
-    """Check every game (a broken one does not hide the others): one line per game, by name;
+    """Check every game and the camera's words (a broken one does not hide the others): one line
+    per folder, by name;
     exit status 2 if any was refused (its line names the file, line, field and what was wrong)."""
     import sys
 
@@ -98,6 +112,6 @@ def _report(targets: list[Path], checkers: dict) -> int:
             continue
         print(f"{name} ({folder}): ok" + (f" ({summary})" if summary and summary != "ok" else ""))
     if failed:
-        print(f"tiptoi-sim: error: {failed} of {len(targets)} games refused (see above)", file=sys.stderr)
+        print(f"tiptoi-sim: error: {failed} of {len(targets)} folders refused (see above)", file=sys.stderr)
         return 2
     return 0

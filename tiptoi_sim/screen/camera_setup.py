@@ -5,7 +5,8 @@ It shows the camera picture with the board's outline as found, and in words what
 tip's colour, and the test tap ("tap the Info symbol"), with a ring where the tap landed.
 When markers are missing, clicking the board's four corners on the picture (top-left,
 top-right, bottom-right, bottom-left) registers the board instead. Enter or Space starts the
-game, Esc skips the check. The game's clock is paused meanwhile (by the caller).
+game, Esc skips the check. The game's clock is paused meanwhile (by the caller). Its words are
+the check's language (``CameraCheck.lang``), from ``board_assets/camera/check.<lang>.yaml``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from tiptoi_sim.camera.check import TEST_TAP, CameraCheck
 
 BG = (24, 26, 32)
 COLOURS = {"ok": (120, 220, 140), "warn": (250, 200, 90), "problem": (255, 110, 100)}
-CORNERS = ["top-left", "top-right", "bottom-right", "bottom-left"]
 
 
 class CameraSetup:
@@ -70,7 +70,8 @@ class CameraSetup:
         s = self.screen
         s.fill(BG)
         W, H = s.get_size()
-        s.blit(self.big.render("Camera check", True, (240, 240, 240)), (24, 18))
+        say = self.check.say
+        s.blit(self.big.render(say("screen.title"), True, (240, 240, 240)), (24, 18))
         frame = self.latest_frame()
         view_w = int(W * 0.58)
         if frame is not None:
@@ -97,7 +98,7 @@ class CameraSetup:
         else:
             self.view_rect = pygame.Rect(24, 70, view_w, int(view_w * 0.75))
             pygame.draw.rect(s, (50, 50, 60), self.view_rect)
-            s.blit(self.font.render("Waiting for the camera …", True, (200, 200, 200)),
+            s.blit(self.font.render(say("screen.waiting"), True, (200, 200, 200)),
                    (self.view_rect.x + 20, self.view_rect.y + 20))
         x0 = self.view_rect.right + 24
         y = 74
@@ -115,17 +116,16 @@ class CameraSetup:
         if self.check.pipeline.cfg.pointer == "stylus" and hue is not None:
             swatch = cv2.cvtColor(__import__("numpy").uint8([[[hue, 230, 230]]]), cv2.COLOR_HSV2RGB)[0, 0]
             pygame.draw.rect(s, tuple(int(c) for c in swatch), (x0 + 22, y, 60, 24))
-            s.blit(self.font.render("stylus tip", True, (225, 225, 225)), (x0 + 92, y + 3))
+            s.blit(self.font.render(say("screen.stylus_tip"), True, (225, 225, 225)), (x0 + 92, y + 3))
             y += 34
         y = max(y + 10, self.view_rect.bottom + 16) if y > self.view_rect.bottom else self.view_rect.bottom + 16
         tips = []
         if self.needs_corners():
             n = len(self.clicks)
-            tips.append(f"Markers missing: click the board's {CORNERS[n]} corner on the picture ({n + 1} of 4).")
+            tips.append(say("screen.click_corner", corner=self.check.corner_name(n), n=n + 1))
         tested = any(t.tap == TEST_TAP for t in self.check.taps)
-        tips.append("Test tap: it works!" if tested else
-                    "Tap the Info symbol (bottom right of the board) to test: rest your fingertip on it.")
-        tips.append("Enter: start the game  ·  Esc: skip the check")
+        tips.append(say("screen.test_works") if tested else say("screen.test_prompt"))
+        tips.append(say("screen.keys"))
         for line in tips:
             for part in wrap(self.font, line, W - 48):
                 s.blit(self.font.render(part, True, (240, 240, 240)), (24, y))
