@@ -140,6 +140,12 @@ def test_the_camera_checks_words_are_checked_on_load_in_both_languages(tmp_path,
     # every stylus colour the check can name has a name in both languages
     for hue in range(0, 180, 5):
         assert de.has("colour." + chk.hue_name(hue)) and en.has("colour." + chk.hue_name(hue))
+    # the window's notices while the camera runs: every kind the thread reports, in both languages
+    for kind in chk.STATUS_KINDS:
+        de_text, en_text = chk.status_text(kind, "camera 0", "de"), chk.status_text(kind, "camera 0", "en")
+        assert de_text != en_text and de_text.startswith("Webcam: ") and "{" not in de_text + en_text
+    assert chk.status_text("camera_lost", "camera 0 not found", "de") == \
+        "Webcam: kein Bild (camera 0 not found). Die Maus geht weiter."
     # a user's broken catalogue: the file, the line and the key, not a traceback at play time
     own = tmp_path / "camera"
     shutil.copytree(assets_dir() / "camera", own)

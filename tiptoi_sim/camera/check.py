@@ -22,6 +22,8 @@ from tiptoi_sim.camera.registration import MARKER_IDS
 
 CORNER_KEYS = {0: "top_left", 1: "top_right", 2: "bottom_right", 3: "bottom_left"}
 TEST_TAP = "info"  # the Info symbol: tapping it is the test
+#: what the camera thread reports (CameraInput's on_status kinds)
+STATUS_KINDS = ("registered", "board_moved", "camera_lost", "camera_back", "video_ended")
 HUE_KEYS = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "magenta")
 
 
@@ -30,7 +32,8 @@ def _contract() -> dict[str, dict[str, frozenset]]:
     fields = {"finding.picture": ("width", "height", "frames"), "finding.marker_missing_one": ("names",),
               "finding.marker_missing_many": ("names",), "finding.marker_name": ("id", "corner"),
               "finding.board_found": ("pixels",), "finding.stylus_seen": ("colour",),
-              "finding.taps_seen": ("taps",), "screen.click_corner": ("corner", "n")}
+              "finding.taps_seen": ("taps",), "screen.click_corner": ("corner", "n"),
+              "status.camera_lost": ("detail",)}
     keys = ["finding." + k for k in (
         "no_picture", "picture", "small_picture", "markers_all", "corners_by_hand", "marker_missing_one",
         "marker_missing_many", "marker_name", "board_not_found", "board_found", "corner_outside", "board_small",
@@ -40,6 +43,7 @@ def _contract() -> dict[str, dict[str, frozenset]]:
     keys += [f"corner.{k}" for k in CORNER_KEYS.values()] + [f"colour.{k}" for k in HUE_KEYS]
     keys += [f"screen.{k}" for k in ("title", "waiting", "stylus_tip", "click_corner", "test_works", "test_prompt",
                                      "keys")]
+    keys += [f"status.{k}" for k in STATUS_KINDS]
     return {k: {f: plain for f in fields.get(k, ())} for k in keys}
 
 
@@ -63,6 +67,13 @@ def texts(lang: str = "en"):
 class Finding:
     level: str   # ok | warn | problem
     text: str
+
+
+def status_text(kind: str, detail: str | None, lang: str) -> str:
+    """The window's notice for a status the camera thread reports, in ``lang``."""
+    if kind not in STATUS_KINDS:  # a kind added to the thread but not to the catalogue: still shown
+        return f"webcam: {kind}" + (f" ({detail})" if detail else "")
+    return texts(lang).render(f"status.{kind}", detail=detail or "")
 
 
 class CameraCheck:

@@ -119,10 +119,14 @@ def attach(window, args) -> CameraInput:
     each frame. The mouse keeps working throughout."""
     import pygame
 
+    from tiptoi_sim.camera.check import status_text, texts
     from tiptoi_sim.camera.hotspots import load_hotspots
 
+    lang = getattr(window, "lang", None) or "de"
+    texts(lang)  # a broken catalogue is refused now, not from the camera's thread
+
     def on_status(kind: str, detail=None) -> None:
-        window.notice = f"webcam: {kind}" + (f" ({detail})" if detail else "")
+        window.notice = status_text(kind, detail, lang)
 
     layout = load_hotspots()
     cam = start_camera_input(getattr(args, "camera", None) or "0", window.live.put_tap, on_status,
