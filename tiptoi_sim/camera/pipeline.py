@@ -13,7 +13,7 @@ import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
-from tiptoi_sim.camera.pointer import find_hand
+from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
@@ -233,7 +233,12 @@ class TapPipeline:
         tip_px = None
         # a pen's body is a line a pixel or two wide: no opening of the mask for a stylus
         stylus = self.cfg.pointer == "stylus"
-        hand = find_hand(fg, weak, board_rect=(mp, mp, mp + W, mp + Hh), open_px=1 if stylus else 3,
+        rect = (mp, mp, mp + W, mp + Hh)
+        if not stylus:  # (a pen's thin body may cross the edge aslant: its lines are kept)
+            fg_hand, weak = cut_edge_lines(fg, rect), cut_edge_lines(weak, rect)
+        else:
+            fg_hand = fg
+        hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
                          margin_arms=stylus, thin_px=0 if stylus else 2)
         st.hand = hand is not None
         if self.cfg.pointer == "finger":

@@ -26,6 +26,29 @@ class Hand:
     area: int
 
 
+def cut_edge_lines(mask: np.ndarray, board_rect, band: int = 4, length: int = 7) -> np.ndarray:
+    """``mask`` without the thin lines along the board's edge: within ``band`` pixels of each
+    edge only what reaches ``length`` pixels across that edge is kept (an arm crossing it).
+    Shake, a rolling shutter and an unmodelled lens move the edge between the board and the table
+    by a pixel or two, so the edge itself differs from the empty board as a thin line; joined to
+    a hand that touches it, the line's far end would be taken for the fingertip."""
+    x0, y0, x1, y1 = board_rect
+    h, w = mask.shape
+    out = mask.copy()
+    kv, kh = np.ones((length, 1), np.uint8), np.ones((1, length), np.uint8)
+    for edge in (y0, y1):  # top and bottom edges: keep vertical runs
+        a, b = max(0, edge - band - length), min(h, edge + band + length + 1)
+        opened = cv2.morphologyEx(mask[a:b], cv2.MORPH_OPEN, kv)
+        lo, hi = max(0, edge - band), min(h, edge + band + 1)
+        out[lo:hi] = np.minimum(out[lo:hi], opened[lo - a:hi - a])
+    for edge in (x0, x1):  # left and right edges: keep horizontal runs
+        a, b = max(0, edge - band - length), min(w, edge + band + length + 1)
+        opened = cv2.morphologyEx(mask[:, a:b], cv2.MORPH_OPEN, kh)
+        lo, hi = max(0, edge - band), min(w, edge + band + 1)
+        out[:, lo:hi] = np.minimum(out[:, lo:hi], opened[:, lo - a:hi - a])
+    return out
+
+
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
               border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3,
               margin_arms: bool = False, thin_px: int = 0) -> Hand | None:
