@@ -13,8 +13,9 @@ import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
+from tiptoi_sim.camera.lens import LensEstimate, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
-from tiptoi_sim.camera.registration import MarkerTracker, register_by_features
+from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
 
@@ -90,6 +91,11 @@ class TapPipeline:
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
+        # the lens's distortion, measured from the markers while the empty board is learnt
+        # (fixed once it is: the model is a picture through these maps)
+        self.lens = LensEstimate()
+        self._maps = None
+        self._maps_key = None
 
     @property
     def H(self):
@@ -99,8 +105,8 @@ class TapPipeline:
         fixed = self.cfg.corners is not None or self.cfg.homography is not None
         if fixed:
             return
-        if self.tracker.H is not None and self._frame_no % self.cfg.marker_every:
-            return
+        if self.tracker.H is not None and self.model.ready and self._frame_no % self.cfg.marker_every:
+            return  # (while the empty board is learnt, every frame: each one measures the lens)
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         if self.tracker.H is None and self.cfg.feature_ref is not None and self._frame_no % 15 == 0:
             self.tracker.update(gray)
@@ -117,7 +123,23 @@ class TapPipeline:
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
+        if not self.model.ready and len(self.tracker.last_quads) == len(MARKER_IDS):
+            self.lens.add(fit_k1(self.tracker.last_quads, (gray.shape[1], gray.shape[0]), self.cfg.aspect))
         self.state.markers_seen = len(self.tracker.last_seen)
+
+    def _rectify(self, frame: np.ndarray) -> np.ndarray:
+        """The board straight on, with a margin of table: through the markers' homography and,
+        once measured, without the lens's distortion (:mod:`tiptoi_sim.camera.lens`)."""
+        k1, corners = self.lens.k1, self.tracker.corners
+        if k1 == 0.0 or corners is None or self.cfg.corners is not None:
+            return cv2.warpPerspective(frame, self.S @ self.tracker.H, self.size, flags=cv2.INTER_LINEAR,
+                                       borderMode=cv2.BORDER_REPLICATE)
+        key = (k1, corners.tobytes(), frame.shape[:2])
+        if self._maps_key != key:
+            mx, my = rectify_maps(corners, k1, (frame.shape[1], frame.shape[0]), self.S, self.size)
+            self._maps = cv2.convertMaps(mx, my, cv2.CV_16SC2)
+            self._maps_key = key
+        return cv2.remap(frame, self._maps[0], self._maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -216,8 +238,7 @@ class TapPipeline:
         if not st.registered:
             st.hand, st.tip, st.progress = False, None, 0.0
             return []
-        img = cv2.warpPerspective(frame, self.S @ self.tracker.H, self.size, flags=cv2.INTER_LINEAR,
-                                  borderMode=cv2.BORDER_REPLICATE)
+        img = self._rectify(frame)
         self.board_img = img
         log_img = BoardModel.to_log(img)
         if not self.model.ready:

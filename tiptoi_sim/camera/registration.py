@@ -44,12 +44,8 @@ def marker_image(marker_id: int, side_px: int) -> np.ndarray:
     return cv2.copyMakeBorder(img, a, b, a, b, cv2.BORDER_CONSTANT, value=255)
 
 
-def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
-    """Find markers 0-3 in a grey camera image; returns {id: (x, y) of its board-side corner}.
-
-    The board-side corner is the marker corner nearest the centre of the other seen markers
-    (robust to a marker glued on rotated); with one marker only, the upright convention is used.
-    """
+def detect_quads(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
+    """Markers 0-3 in a grey camera image: {id: its 4 corners (x, y) as OpenCV found them}."""
     detector = detector or make_detector()
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
@@ -58,7 +54,14 @@ def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarra
     for c, i in zip(corners, ids.ravel()):
         i = int(i)
         if i in MARKER_IDS and i not in quads:
-            quads[i] = c.reshape(4, 2)
+            quads[i] = c.reshape(4, 2).astype(np.float64)
+    return quads
+
+
+def inner_corners(quads: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """{id: (x, y) of the marker's board-side corner}: the corner nearest the centre of the
+    other seen markers (robust to a marker glued on rotated); with one marker only, the upright
+    convention is used."""
     out = {}
     centres = {i: q.mean(axis=0) for i, q in quads.items()}
     for i, q in quads.items():
@@ -70,6 +73,12 @@ def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarra
             k = _INNER_CORNER[i]
         out[i] = q[k].astype(np.float64)
     return out
+
+
+def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
+    """Find markers 0-3 in a grey camera image; returns {id: (x, y) of its board-side corner}
+    (see :func:`inner_corners`)."""
+    return inner_corners(detect_quads(gray, detector))
 
 
 def homography_from_corners(corners_px) -> np.ndarray:
@@ -111,6 +120,7 @@ class MarkerTracker:
         self._candidate: np.ndarray | None = None
         self._candidate_count = 0
         self.last_seen: dict[int, np.ndarray] = {}
+        self.last_quads: dict[int, np.ndarray] = {}  # the seen markers' four corners (the lens fit)
         self.last_shift = 0.0  # px: how far the corners moved at the last change of H
 
     def set_corners(self, corners_px) -> None:
@@ -119,7 +129,8 @@ class MarkerTracker:
         self.corners = np.float64(corners_px).reshape(4, 2)
 
     def update(self, gray: np.ndarray, hand_in_view: bool = False) -> bool:
-        seen = detect_inner_corners(gray, self.detector)
+        self.last_quads = detect_quads(gray, self.detector)
+        seen = inner_corners(self.last_quads)
         self.last_seen = seen
         if len(seen) < 4:
             self._candidate = None

@@ -1,0 +1,107 @@
+"""The lens's distortion measured from the markers (tiptoi_sim/camera/lens.py), and the board's
+edge line kept from joining a hand (pointer.cut_edge_lines)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from tiptoi_sim.camera import lens
+from tiptoi_sim.camera import synth_hard as sh
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
+
+SIZE = (640, 480)
+
+
+def marker_quads(k1: float, aspect: float = 1.6, side: float = 0.06, seed: int = 0):
+    """The four markers' corners as a camera with a random perspective and lens ``k1`` shows
+    them: squares of ``side`` board widths outside the board's corners, in OpenCV's corner
+    order (each marker turned by a random quarter, as a marker glued on turned would be)."""
+    rng = np.random.default_rng(seed)
+    h = 1.0 / aspect
+    board = np.float32([[0, 0], [1, 0], [1, h], [0, h]])
+    seen = np.float32([[120, 90], [520, 100], [540, 390], [100, 370]]) + rng.uniform(-15, 15, (4, 2)).astype(np.float32)
+    Hm = cv2.getPerspectiveTransform(board, seen).astype(np.float64)  # board (width units) -> pinhole picture
+    out = {}
+    for i, ((cx, cy), (sx, sy)) in enumerate(zip(board, [(-1, -1), (1, -1), (1, 1), (-1, 1)])):
+        sq = np.float64([[cx, cy], [cx + sx * side, cy], [cx + sx * side, cy + sy * side], [cx, cy + sy * side]])
+        sq = np.roll(sq, int(rng.integers(4)), axis=0)
+        pin = cv2.perspectiveTransform(sq.reshape(-1, 1, 2), Hm).reshape(-1, 2)
+        out[i] = lens.distort_points(pin, k1, SIZE)
+    return out
+
+
+def test_distortion_round_trips():
+    pts = np.float64([[0, 0], [639, 479], [320, 240], [10, 400]])  # pixels of the picture
+    for k1 in (-0.2, -0.05, 0.0, 0.08, 0.2):
+        back = lens.distort_points(lens.undistort_points(pts, k1, SIZE), k1, SIZE)
+        assert np.abs(back - pts).max() < 0.01, k1
+
+
+@pytest.mark.parametrize("k1", [-0.15, -0.06, 0.0, 0.04, 0.12])
+def test_the_markers_squares_give_the_lens(k1):
+    for seed in range(3):
+        assert lens.fit_k1(marker_quads(k1, seed=seed), SIZE, 1.6) == pytest.approx(k1, abs=0.004)
+    quads = marker_quads(k1)
+    del quads[2]
+    assert lens.fit_k1(quads, SIZE, 1.6) is None  # a marker covered: no estimate
+
+
+def test_the_estimate_is_a_median_and_waits_for_three_frames():
+    est = lens.LensEstimate()
+    est.add(0.05)
+    est.add(None)
+    est.add(0.04)
+    assert est.k1 == 0.0
+    est.add(0.9)  # one frame's wild estimate does not move it
+    assert est.k1 == pytest.approx(0.045, abs=0.0051)
+
+
+def test_without_distortion_the_maps_are_the_homography():
+    from tiptoi_sim.camera.registration import homography_from_corners
+
+    rng = np.random.default_rng(1)
+    frame = rng.integers(0, 255, (480, 640, 3), dtype=np.uint8)
+    frame = cv2.GaussianBlur(frame, (0, 0), 3)
+    corners = np.float64([[110, 80], [530, 95], [545, 400], [95, 380]])
+    S = np.array([[256, 0, 20], [0, 160, 20], [0, 0, 1]], np.float64)
+    out = (296, 200)
+    warped = cv2.warpPerspective(frame, S @ homography_from_corners(corners), out, flags=cv2.INTER_LINEAR)
+    mx, my = lens.rectify_maps(corners, 0.0, (640, 480), S, out)
+    mapped = cv2.remap(frame, mx, my, cv2.INTER_LINEAR)
+    assert np.abs(warped.astype(int) - mapped.astype(int))[2:-2, 2:-2].max() <= 2
+    # with a lens, the board's corners still land on the rectified board's corners
+    k1 = -0.08
+    bent = lens.distort_points(corners, k1, (640, 480))
+    mx, my = lens.rectify_maps(bent, k1, (640, 480), S, out)
+    for (x, y), c in zip([(20, 20), (276, 20), (276, 180), (20, 180)], bent):
+        assert np.hypot(mx[y, x] - c[0], my[y, x] - c[1]) < 0.05
+
+
+def test_the_pipeline_measures_the_lens_of_a_clip_it_never_saw(layout, board):
+    scene = sh.Scene("t", table="wood", n_taps=0, size=SIZE, n_idle=0, codec=False, lens_k1=0.1)
+    for seed in (3, 4):
+        clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test, min_s=1.5)
+        pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
+        for f, t in sh.frames(clip):
+            pipe.process(f, t)
+        assert pipe.model.ready and len(pipe.lens.values) >= 10
+        assert pipe.lens.k1 == pytest.approx(clip.k1, abs=0.02), (seed, clip.k1)
+
+
+def test_the_boards_edge_line_is_cut_but_an_arm_across_it_is_kept():
+    h, w, m = 200, 296, 20
+    fg = np.zeros((h + 2 * m, w), np.uint8)
+    rect = (m, m, w - m, h + m)
+    fg[m - 2:m + 3, 30:260] = 255         # the board's top edge, moved by shake: a line 5 px thick
+    fg[0:m + 50, 140:152] = 255           # an arm from the top, across the edge
+    fg[m + 50:m + 80, 143:149] = 255      # its finger
+    cut = cut_edge_lines(fg, rect)
+    assert cut[m, 40] == 0 and cut[m, 250] == 0    # the line is gone
+    assert cut[m, 145] == 255 and cut[m + 70, 146] == 255  # the arm and finger are not
+    hand = find_hand(cut, board_rect=rect, thin_px=2)
+    assert hand is not None and hand.pointing
+    assert abs(hand.tip[0] - 145.5) < 2 and abs(hand.tip[1] - (m + 79)) < 3
+    # uncut, the line joined to the arm carries the tip away to the line's far end
+    hand = find_hand(fg, board_rect=rect, thin_px=2)
+    assert hand is None or abs(hand.tip[1] - (m + 79)) > 10 or abs(hand.tip[0] - 145.5) > 10
