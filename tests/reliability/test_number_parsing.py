@@ -133,6 +133,7 @@ REVIEWED: list[tuple[str, str, int, str]] = [
 REVIEWED_FILES: dict[str, str] = {
     "camera/synth_hard.py": "the hard synthetic clip generator: numpy random numbers and pixels only",
     "camera/pointer.py": "finds the hand and its tip in a foreground mask: numpy/OpenCV pixel values only",
+    "camera/lens.py": "fits the lens to the markers' corners: numpy/OpenCV coordinates only, never text",
 }
 
 #: Uses inside tiptoi_sim/assistants/<game>/ that the assistant helpers replace (issue 16).
