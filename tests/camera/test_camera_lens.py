@@ -1,5 +1,6 @@
-"""The lens's distortion measured from the markers (tiptoi_sim/camera/lens.py), and the board's
-edge line kept from joining a hand (pointer.cut_edge_lines)."""
+"""The lens's distortion measured from the markers (tiptoi_sim/camera/lens.py), the board's
+edge line kept from joining a hand (pointer.cut_edge_lines), and a pale finger found through
+the strict mask (pointer.find_hand)."""
 
 import cv2
 import numpy as np
@@ -105,3 +106,22 @@ def test_the_boards_edge_line_is_cut_but_an_arm_across_it_is_kept():
     # uncut, the line joined to the arm carries the tip away to the line's far end
     hand = find_hand(fg, board_rect=rect, thin_px=2)
     assert hand is None or abs(hand.tip[1] - (m + 79)) > 10 or abs(hand.tip[0] - 145.5) > 10
+
+
+def test_a_pale_finger_lost_over_pale_print_is_found_in_the_strict_mask():
+    h, w, m = 200, 296, 20
+    fg = np.zeros((h + 2 * m, w), np.uint8)
+    rect = (m, m, w - m, h + m)
+    fg[140:, 120:160] = 255      # the back of the hand and the arm, from the bottom
+    fg[112:124, 137:144] = 255   # the finger's end, over a coloured button (too small to join alone)
+    weak = fg.copy()
+    weak[124:140, 137:144] = 255  # the finger between: only the strict mask sees it
+    hand = find_hand(fg, weak, board_rect=rect, thin_px=2)
+    assert hand is not None and hand.pointing
+    assert abs(hand.tip[0] - 140) < 2 and abs(hand.tip[1] - 112) < 3
+    # a fist with nothing ahead stays a fist, even with the strict mask's noise around it
+    weak2 = fg.copy()
+    weak2[112:140, 137:144] = 0
+    weak2[136:140, 118:162] = 255
+    fist = find_hand(weak2.copy(), weak2, board_rect=rect, thin_px=2)
+    assert fist is not None and not fist.pointing

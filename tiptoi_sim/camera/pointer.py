@@ -56,7 +56,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
     into it: the blurred, rounded end of a pale finger over a pale board is only weakly
-    different, and without it the tip would sit short of the real one.
+    different, and without it the tip would sit short of the real one. With ``thin_px`` (a
+    finger) the hand may also grow a finger's length into it, when that gives a pointing end
+    well beyond the one found without (a pale finger lost over pale print).
 
     ``board_rect`` = (x0, y0, x1, y1): where the board lies in a picture that also shows a margin
     of table. A region then also counts when it crosses the board's edge without reaching the
@@ -161,6 +163,22 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
             other = _hand_from((ex, ey), joined, r, max_fill, thin_px)
             if other.pointing:
                 return other
+    if weak is not None and thin_px > 0:
+        # a pale finger over pale print is lost by the shake-tolerant mask between the
+        # knuckles and its end (or part of the way), but seen by the strict one: grow the hand
+        # further into that (a finger's length); a finger found so must reach well beyond the
+        # end found without it
+        r8 = region.astype(np.uint8)
+        allowed = ((weak > 0) | (r8 > 0)).astype(np.uint8)
+        k = np.ones((3, 3), np.uint8)
+        for _ in range(int(np.ceil(1.5 * r))):
+            r8 = cv2.dilate(r8, k) & allowed
+        # what the growth reached of the surely different (the finger's end over a button) joins whole
+        _, lab = cv2.connectedComponents(r8 | (mask > 0).astype(np.uint8), connectivity=8)
+        own = np.unique(lab[region])
+        other = _hand_from((ex, ey), np.isin(lab, own[own > 0]), r, max_fill, thin_px)
+        if other.pointing and np.hypot(other.tip[0] - ex, other.tip[1] - ey) > np.hypot(hand.tip[0] - ex, hand.tip[1] - ey) + 0.5 * r:
+            return other
     return hand
 
 
