@@ -125,3 +125,28 @@ def test_a_pale_finger_lost_over_pale_print_is_found_in_the_strict_mask():
     weak2[136:140, 118:162] = 255
     fist = find_hand(weak2.copy(), weak2, board_rect=rect, thin_px=2)
     assert fist is not None and not fist.pointing
+
+
+def test_a_shaking_camera_is_steadied_against_the_empty_board(layout, board):
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
+    w, h = pipe.size
+    rng = np.random.default_rng(5)
+    ref = cv2.resize(board, (w, h), interpolation=cv2.INTER_AREA)
+    from tiptoi_sim.camera.background import BoardModel
+
+    pipe.model.bg = BoardModel.to_log(ref)
+    for dx, dy in [(1.4, -0.8), (-2.2, 1.6), (0.3, 0.0)]:
+        moved = cv2.warpAffine(ref, np.float32([[1, 0, dx], [0, 1, dy]]), (w, h), borderMode=cv2.BORDER_REPLICATE)
+        noisy = np.clip(moved + rng.normal(0, 3, moved.shape), 0, 255).astype(np.uint8)
+        pipe._steady(noisy, BoardModel.to_log(noisy))
+        assert pipe.shift == pytest.approx((dx, dy), abs=0.25)  # measured through sensor noise
+        img, log_img = pipe._steady(moved, BoardModel.to_log(moved))
+        if abs(dx) < 1:
+            continue  # (a fraction of a pixel: the interpolation's own blur is as large)
+        inner = (slice(10, -10), slice(10, -10))
+        assert np.abs(img[inner].astype(int) - ref[inner].astype(int)).mean() < \
+            0.6 * np.abs(moved[inner].astype(int) - ref[inner].astype(int)).mean()
+    # a jump of many pixels is no shake (the board moved: the markers say so): left alone
+    far = cv2.warpAffine(ref, np.float32([[1, 0, 9], [0, 1, 0]]), (w, h), borderMode=cv2.BORDER_REPLICATE)
+    img, _ = pipe._steady(far, BoardModel.to_log(far))
+    assert img is far

@@ -96,6 +96,8 @@ class TapPipeline:
         self.lens = LensEstimate()
         self._maps = None
         self._maps_key = None
+        self._window = None  # Hanning window of the shake measurement
+        self.shift = (0.0, 0.0)  # the last frame's shake (rectified pixels)
 
     @property
     def H(self):
@@ -140,6 +142,24 @@ class TapPipeline:
             self._maps = cv2.convertMaps(mx, my, cv2.CV_16SC2)
             self._maps_key = key
         return cv2.remap(frame, self._maps[0], self._maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+    def _steady(self, img: np.ndarray, log_img: np.ndarray):
+        """The rectified frame moved back by the camera's shake: the board's shift against the
+        empty-board model (phase correlation of the two, sub-pixel), when it is clear and at most
+        a few pixels. Without this a shaking camera moves a resting fingertip across the small
+        hotspots, and the print's edges differ from the model."""
+        ref = self.model.bg.mean(axis=2)
+        cur = log_img.mean(axis=2)
+        if self._window is None or self._window.shape != ref.shape:
+            self._window = cv2.createHanningWindow((ref.shape[1], ref.shape[0]), cv2.CV_32F)
+        (dx, dy), response = cv2.phaseCorrelate(ref, cur, self._window)
+        self.shift = (dx, dy)
+        if response < 0.05 or np.hypot(dx, dy) > 4.0 or np.hypot(dx, dy) < 0.05:
+            return img, log_img
+        M = np.float32([[1, 0, -dx], [0, 1, -dy]])
+        img = cv2.warpAffine(img, M, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE)
+        return img, BoardModel.to_log(img)
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -247,6 +267,8 @@ class TapPipeline:
             st.hand, st.tip = False, None
             return []
         st.learning = False
+        img, log_img = self._steady(img, log_img)
+        self.board_img = img
         fg, weak = self.model.masks(log_img)
         self.fg = fg
         W, Hh = self.board_size
