@@ -150,3 +150,22 @@ def test_a_shaking_camera_is_steadied_against_the_empty_board(layout, board):
     far = cv2.warpAffine(ref, np.float32([[1, 0, 9], [0, 1, 0]]), (w, h), borderMode=cv2.BORDER_REPLICATE)
     img, _ = pipe._steady(far, BoardModel.to_log(far))
     assert img is far
+
+
+@pytest.mark.parametrize("hue,found", [(60, True), (115, True), (10, False), (170, False)])
+def test_a_blurred_tip_of_a_colour_no_skin_has_counts_at_lower_saturation(hue, found):
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    h, w = 120, 160
+    hsv = np.zeros((h, w, 3), np.uint8)
+    hsv[...] = (20, 40, 200)                     # a cream board
+    cv2.line(hsv, (20, 60), (100, 60), (0, 0, 90), 3)  # the pen's grey body from the left
+    cv2.circle(hsv, (104, 60), 3, (hue, 150, 200), -1)  # its tip, blurred to saturation 150
+    img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    weak = np.zeros((h, w), np.uint8)
+    weak[55:66, 15:110] = 255
+    (x, y), got = refine_tip(img, weak, far=(100.0, 60.0), entry=(0.0, 60.0), radius=8.0)
+    if found:  # green and blue: no skin or wood has them, so 150 is vivid enough
+        assert got is not None and abs(got - hue) <= 3 and x > 105
+    else:      # red-orange and magenta: skin reaches 150, so they must be more vivid than that
+        assert got is None and (x, y) == (100.0, 60.0)

@@ -82,14 +82,14 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
 
 
 def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0: int = 0,
-                  min_sat: int = 90, hue_tol: int = 20) -> np.ndarray | bool:
+                  min_sat: int = 90, hue_tol: int = 20) -> np.ndarray:
     """Where the vivid colour seen (``hsv``, a crop at ``x0, y0`` of the rectified picture) is
     the board's own print within a pixel (``board_hsv``: the empty board, whole picture): a
     saturated board pixel of about the same hue. Such a spot is a coloured print that a shadow
     or glare changed (the green "Los!" button under the arm), not a pen's tip lying on it."""
-    if board_hsv is None:
-        return False
     h, w = hsv.shape[:2]
+    if board_hsv is None:
+        return np.zeros((h, w), bool)
     pad = cv2.copyMakeBorder(board_hsv, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
     out = np.zeros((h, w), bool)
     for dy in (0, 1, 2):
@@ -97,6 +97,22 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
             b = pad[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
             out |= (b[..., 1] >= min_sat) & (hue_dist(hsv[..., 0], b[..., 0]) <= hue_tol)
     return out
+
+
+#: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet
+COOL_HUES = (35, 155)
+COOL_PEAK_SAT = 130
+
+
+def peak_needed(hues: np.ndarray, peak_sat: int) -> int:
+    """The saturation a blob of these hues must reach somewhere to be a vivid tip. Skin reaches
+    about 150 (after compression), so a red, orange, yellow or magenta tip must pass
+    ``peak_sat``; a small tip of a hue no skin or wood has (green to violet), blurred by motion
+    or the lens to a saturation of 130-160, counts from ``COOL_PEAK_SAT``."""
+    h = hue_mean(hues)
+    if COOL_HUES[0] <= h <= COOL_HUES[1]:
+        return min(peak_sat, COOL_PEAK_SAT)
+    return peak_sat
 
 
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
@@ -140,7 +156,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 3 or area > 0.5 * np.pi * radius * radius:
             continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
-        if hsv[..., 1][labels == i].max() < peak_sat:
+        if hsv[..., 1][labels == i].max() < peak_needed(hsv[..., 0][labels == i], peak_sat):
             continue  # skin, wood, a pale print: not a vivid tip
         cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
         fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
@@ -184,7 +200,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
         area = stats[i, cv2.CC_STAT_AREA]
         bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
         if (3 <= area <= max_area and max(bw, bh) <= 3 * max(3, min(bw, bh)) and area > best_area
-                and hsv[..., 1][labels == i].max() >= peak_sat):
+                and hsv[..., 1][labels == i].max() >= peak_needed(hsv[..., 0][labels == i], peak_sat)):
             best, best_area = i, area
     if best == 0:
         return None
