@@ -24,7 +24,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tiptoi_sim.camera.registration import MARKER_IDS
+from tiptoi_sim.camera.registration import MARKER_IDS, inner_corner_index
 
 #: the outward direction of each marker from its board corner (TL, TR, BR, BL)
 _OUTWARD = {0: (-1.0, -1.0), 1: (1.0, -1.0), 2: (1.0, 1.0), 3: (-1.0, 1.0)}
@@ -59,17 +59,6 @@ def distort_points(pts, k1: float, size, iterations: int = 6) -> np.ndarray:
             rd = np.minimum(rd, np.sqrt(-1.0 / (3.0 * k1)))
     scale = np.where(ru > 1e-12, rd / np.maximum(ru, 1e-12), 1.0)
     return c + u * scale[:, None] * f
-
-
-def inner_corner_index(quads: dict[int, np.ndarray]) -> dict[int, int]:
-    """For each marker, the index of its corner nearest the other markers' centre (its
-    board-side corner, as :func:`tiptoi_sim.camera.registration.detect_inner_corners` takes it)."""
-    centres = {i: q.mean(axis=0) for i, q in quads.items()}
-    out = {}
-    for i, q in quads.items():
-        target = np.mean([centres[j] for j in quads if j != i], axis=0)
-        out[i] = int(np.argmin(np.linalg.norm(q - target, axis=1)))
-    return out
 
 
 def _misfit(quads, inner, k1: float, size, height: float) -> float:

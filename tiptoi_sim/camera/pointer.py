@@ -135,11 +135,7 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
     h, w = mask.shape
     region = (labels == best) & (mask > 0)
     if weak is not None:
-        k = np.ones((3, 3), np.uint8)
-        r8 = region.astype(np.uint8)
-        for _ in range(3):  # geodesic growth inside the weak mask
-            r8 = cv2.dilate(r8, k) & ((weak > 0) | (r8 > 0)).astype(np.uint8)
-        region = r8 > 0
+        region = _grow_into(region, weak, 3)
     band = np.zeros_like(region)
     band[:border + 1, :] = band[-border - 1:, :] = True
     band[:, :border + 1] = band[:, -border - 1:] = True
@@ -168,18 +164,24 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
         # knuckles and its end (or part of the way), but seen by the strict one: grow the hand
         # further into that (a finger's length); a finger found so must reach well beyond the
         # end found without it
-        r8 = region.astype(np.uint8)
-        allowed = ((weak > 0) | (r8 > 0)).astype(np.uint8)
-        k = np.ones((3, 3), np.uint8)
-        for _ in range(int(np.ceil(1.5 * r))):
-            r8 = cv2.dilate(r8, k) & allowed
+        grown = _grow_into(region, weak, int(np.ceil(1.5 * r)))
         # what the growth reached of the surely different (the finger's end over a button) joins whole
-        _, lab = cv2.connectedComponents(r8 | (mask > 0).astype(np.uint8), connectivity=8)
+        _, lab = cv2.connectedComponents((grown | (mask > 0)).astype(np.uint8), connectivity=8)
         own = np.unique(lab[region])
         other = _hand_from((ex, ey), np.isin(lab, own[own > 0]), r, max_fill, thin_px)
         if other.pointing and np.hypot(other.tip[0] - ex, other.tip[1] - ey) > np.hypot(hand.tip[0] - ex, hand.tip[1] - ey) + 0.5 * r:
             return other
     return hand
+
+
+def _grow_into(region: np.ndarray, weak: np.ndarray, steps: int) -> np.ndarray:
+    """``region`` (bool) grown by up to ``steps`` pixels, geodesically, inside the ``weak`` mask."""
+    r8 = region.astype(np.uint8)
+    allowed = ((weak > 0) | region).astype(np.uint8)
+    k = np.ones((3, 3), np.uint8)
+    for _ in range(steps):
+        r8 = cv2.dilate(r8, k) & allowed
+    return r8 > 0
 
 
 def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Hand:
@@ -340,10 +342,7 @@ def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill:
         return None
     region = (labels == i) & (mask > 0)
     if weak is not None:
-        r8 = region.astype(np.uint8)
-        for _ in range(3):
-            r8 = cv2.dilate(r8, np.ones((3, 3), np.uint8)) & ((weak > 0) | (r8 > 0)).astype(np.uint8)
-        region = r8 > 0
+        region = _grow_into(region, weak, 3)
     ys, xs = np.nonzero(region)
     if len(xs) < min_area:
         return None

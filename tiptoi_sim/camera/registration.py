@@ -58,21 +58,25 @@ def detect_quads(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
     return quads
 
 
-def inner_corners(quads: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
-    """{id: (x, y) of the marker's board-side corner}: the corner nearest the centre of the
-    other seen markers (robust to a marker glued on rotated); with one marker only, the upright
-    convention is used."""
+def inner_corner_index(quads: dict[int, np.ndarray]) -> dict[int, int]:
+    """{id: index of the marker's board-side corner in its quad}: the corner nearest the centre
+    of the other seen markers (robust to a marker glued on rotated); with one marker only, the
+    upright convention is used."""
     out = {}
     centres = {i: q.mean(axis=0) for i, q in quads.items()}
     for i, q in quads.items():
         others = [centres[j] for j in quads if j != i]
         if len(others) >= 1:
             target = np.mean(others, axis=0)
-            k = int(np.argmin(np.linalg.norm(q - target, axis=1)))
+            out[i] = int(np.argmin(np.linalg.norm(q - target, axis=1)))
         else:
-            k = _INNER_CORNER[i]
-        out[i] = q[k].astype(np.float64)
+            out[i] = _INNER_CORNER[i]
     return out
+
+
+def inner_corners(quads: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """{id: (x, y) of the marker's board-side corner} (see :func:`inner_corner_index`)."""
+    return {i: quads[i][k].astype(np.float64) for i, k in inner_corner_index(quads).items()}
 
 
 def detect_inner_corners(gray: np.ndarray, detector=None) -> dict[int, np.ndarray]:
