@@ -203,7 +203,7 @@ class HardClip(SyntheticClip):
         if noise > 0:
             # sensor noise (OpenCV's generator, seeded per frame: fast and repeatable)
             n = np.empty(img.shape, np.float32)
-            cv2.setRNGSeed(int(self.seed_base * 100003 + i))
+            cv2.setRNGSeed(int(self.seed_base * 100003 + i) % 2147483647)  # (a C int; unchanged below seed 21474)
             cv2.randn(n, 0.0, noise)
             img += n
         return np.clip(img, 0, 255).astype(np.uint8)
