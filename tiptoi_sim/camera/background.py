@@ -18,6 +18,9 @@ import cv2
 import numpy as np
 
 
+_CLIPPED = float(np.log1p(245.0 + 4.0))  # a channel this bright (of 255) may be clipped
+
+
 class BoardModel:
     def __init__(self, learn_s: float = 1.0, grey_thresh: float = 0.45, chroma_thresh: float = 0.09, rate: float = 0.05, slow_rate: float = 0.005):
         self.learn_s = learn_s
@@ -72,13 +75,21 @@ class BoardModel:
         # exposure and white-balance drift: a global gain per colour channel, estimated as the
         # median change over the board (a sparse grid is enough and keeps it fast)
         x = log_img - np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
+        # a channel clipped at white says only "at least this bright": when the board was
+        # learnt overexposed (a yellow's red and green at 255), its true value shows once the
+        # light dims, as a change of hue where nothing changed. So a channel clipped in the
+        # model counts only where it got darker, and one clipped now only where it got brighter
+        # (within a pixel of a clipped one, too: the blur mixes a clipped field's edge)
+        k = np.ones((3, 3), np.uint8)
+        lo, hi = cv2.erode(self.bg, k), cv2.dilate(self.bg, k)
+        x = np.where(hi >= _CLIPPED, np.minimum(x, self.bg), x)
+        x = np.where(cv2.dilate(log_img, k) >= _CLIPPED, np.maximum(x, self.bg), x)
         # soft shadows: a smooth grey change, removed before comparing
         x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
         # camera shake, rolling shutter and a homography a pixel off move the print's edges:
         # a pixel differs only by how far it lies outside the range of the empty board's
         # colours within one pixel of it
-        k = np.ones((3, 3), np.uint8)
-        tol = self._judge(x - np.clip(x, cv2.erode(self.bg, k), cv2.dilate(self.bg, k)))
+        tol = self._judge(x - np.clip(x, lo, hi))
         return tol, self._judge(x - self.bg)
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
