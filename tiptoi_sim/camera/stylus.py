@@ -99,8 +99,9 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
     return out
 
 
-#: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet
-COOL_HUES = (35, 155)
+#: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet,
+#: magenta and pink (skin is 0-25; a red sleeve 172-179)
+COOL_HUES = (35, 168)
 COOL_PEAK_SAT = 130
 
 
@@ -174,10 +175,28 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     sel = labels == best
     ys, xs = np.nonzero(sel)
     bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
-    d2 = (bx - entry[0]) ** 2 + (by - entry[1]) ** 2
-    end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
     hue = hue_mean(hsv[..., 0][sel])
-    return (float(bx[end].mean()), float(by[end].mean())), hue
+    return touch_point(bx, by, entry), hue
+
+
+def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> tuple[float, float]:
+    """Where a vivid tip (its pixels ``xs, ys``) touches the board, for a pen coming from
+    ``entry``: the blob's end farthest from the entry, moved on by half the blob's width.
+    A tip narrows to its point, and the narrow end is blurred below vivid, so the vivid part
+    stops short of the point by about the tip's radius (on 26 dwells, seed 7100: the tap 0.7 %
+    of the board short along the pen without this, 0.2 % with it; rms 0.8 % -> 0.4 %)."""
+    d2 = (xs - entry[0]) ** 2 + (ys - entry[1]) ** 2
+    far = np.sqrt(d2.max())
+    end = d2 >= (far - 1.0) ** 2
+    ex, ey = float(xs[end].mean()), float(ys[end].mean())
+    ax, ay = ex - entry[0], ey - entry[1]
+    n = float(np.hypot(ax, ay))
+    if n < 1e-6:
+        return ex, ey
+    ax, ay = ax / n, ay / n
+    along = (xs - entry[0]) * ax + (ys - entry[1]) * ay
+    width = len(xs) / float(along.max() - along.min() + 1.0)
+    return ex + ax * 0.5 * width, ey + ay * 0.5 * width
 
 
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
@@ -209,6 +228,4 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     if entry is None:
         return (float(cents[best][0]), float(cents[best][1])), h
     ys, xs = np.nonzero(sel)
-    d2 = (xs - entry[0]) ** 2 + (ys - entry[1]) ** 2
-    end = d2 >= (np.sqrt(d2.max()) - 1.0) ** 2
-    return (float(xs[end].mean()), float(ys[end].mean())), h
+    return touch_point(xs.astype(np.float64), ys.astype(np.float64), entry), h

@@ -1,0 +1,49 @@
+"""Where a vivid stylus tip touches the board, and which blurred tips count as vivid."""
+
+import cv2
+import numpy as np
+
+from tiptoi_sim.camera.stylus import peak_needed, touch_point
+
+
+def _cone(apex, direction, length=9.0, base=6.0, colour=(190, 40, 205), blur=1.5):
+    """A grey board with a pen's cone tip (magenta) whose point is at ``apex``, the pen
+    reaching back along ``direction``; blurred like a camera does. Returns the picture."""
+    img = np.full((80, 80, 3), 200, np.float32)
+    u = np.array(direction, np.float64) / np.hypot(*direction)
+    n = np.array([-u[1], u[0]])
+    a = np.array(apex, np.float64)
+    b = a + u * length
+    poly = np.array([a + n * 0.1, b + n * base / 2, b - n * base / 2, a - n * 0.1]) * 8
+    m = np.zeros((80, 80), np.uint8)
+    cv2.fillConvexPoly(m, np.round(poly).astype(np.int32), 255, cv2.LINE_AA, shift=3)
+    al = m.astype(np.float32)[..., None] / 255.0
+    img = img * (1 - al) + np.float32(colour) * al
+    return cv2.GaussianBlur(img, (0, 0), blur).clip(0, 255).astype(np.uint8)
+
+
+def _vivid(img):
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+    ys, xs = np.nonzero(hsv[..., 1] >= 110)
+    return xs.astype(np.float64), ys.astype(np.float64)
+
+
+def test_the_tap_lands_at_the_cones_point_not_where_its_vivid_part_ends():
+    for apex, direction in (((40.0, 30.0), (0, 1)), ((30.0, 40.0), (1, 0.3)), ((45.0, 45.0), (-1, -1))):
+        xs, ys = _vivid(_cone(apex, direction))
+        entry = (apex[0] + 60 * direction[0], apex[1] + 60 * direction[1])
+        # the farthest vivid pixel stops short of the point...
+        d2 = (xs - entry[0]) ** 2 + (ys - entry[1]) ** 2
+        i = int(np.argmax(d2))
+        assert np.hypot(xs[i] - apex[0], ys[i] - apex[1]) > 1.3
+        # ...and the touch point makes up for it
+        tx, ty = touch_point(xs, ys, entry)
+        assert np.hypot(tx - apex[0], ty - apex[1]) < 0.8, (apex, (tx, ty))
+
+
+def test_a_blurred_magenta_or_pink_tip_counts_but_skin_coloured_saturation_does_not():
+    assert peak_needed(np.full(10, 160), 170) == 130   # magenta, white balance shifted
+    assert peak_needed(np.full(10, 166), 170) == 130   # pink
+    assert peak_needed(np.full(10, 110), 170) == 130   # blue
+    assert peak_needed(np.full(10, 12), 170) == 170    # skin, orange: only a truly vivid one
+    assert peak_needed(np.full(10, 176), 170) == 170   # red (a red sleeve)
