@@ -47,3 +47,14 @@ def test_a_blurred_magenta_or_pink_tip_counts_but_skin_coloured_saturation_does_
     assert peak_needed(np.full(10, 110), 170) == 130   # blue
     assert peak_needed(np.full(10, 12), 170) == 170    # skin, orange: only a truly vivid one
     assert peak_needed(np.full(10, 176), 170) == 170   # red (a red sleeve)
+
+
+def test_a_dark_hands_noisy_saturation_is_no_tip_but_a_dim_red_tip_is():
+    from tiptoi_sim.camera.stylus import is_vivid
+
+    dark_fist = np.array([[10, 180, 62], [12, 150, 66], [11, 175, 60]], np.uint8)  # H, S, V
+    dim_red_tip = np.array([[178, 213, 100], [179, 190, 95]], np.uint8)
+    bright_orange_tip = np.array([[15, 229, 245]], np.uint8)
+    assert not is_vivid(dark_fist, 170)
+    assert is_vivid(dim_red_tip, 170)
+    assert is_vivid(bright_orange_tip, 170)

@@ -116,6 +116,21 @@ def peak_needed(hues: np.ndarray, peak_sat: int) -> int:
     return peak_sat
 
 
+#: the least colour (max - min channel, of 255) a vivid tip has at its most saturated pixels: a
+#: dark hand's saturation can reach a tip's (noise on a dark pixel is a big ratio), but its
+#: colour is faint (about 40); a red tip in dim light still has about 80
+MIN_PEAK_CHROMA = 60
+
+
+def is_vivid(hsv_px: np.ndarray, peak_sat: int) -> bool:
+    """Whether a blob's HSV pixels (N x 3) look like a vivid tip: some pixel reaches the
+    saturation :func:`peak_needed` asks for its hue, with a colour of at least
+    ``MIN_PEAK_CHROMA`` (not a dark, noisy one)."""
+    need = peak_needed(hsv_px[:, 0], peak_sat)
+    sat, val = hsv_px[:, 1].astype(np.int32), hsv_px[:, 2].astype(np.int32)
+    return bool(((sat >= need) & (sat * val >= MIN_PEAK_CHROMA * 255)).any())
+
+
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
                radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
                min_val: int = 50, board_hsv: np.ndarray | None = None):
@@ -157,7 +172,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 3 or area > 0.5 * np.pi * radius * radius:
             continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
-        if hsv[..., 1][labels == i].max() < peak_needed(hsv[..., 0][labels == i], peak_sat):
+        if not is_vivid(hsv[labels == i], peak_sat):
             continue  # skin, wood, a pale print: not a vivid tip
         cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
         fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
@@ -219,7 +234,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
         area = stats[i, cv2.CC_STAT_AREA]
         bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
         if (3 <= area <= max_area and max(bw, bh) <= 3 * max(3, min(bw, bh)) and area > best_area
-                and hsv[..., 1][labels == i].max() >= peak_needed(hsv[..., 0][labels == i], peak_sat)):
+                and is_vivid(hsv[labels == i], peak_sat)):
             best, best_area = i, area
     if best == 0:
         return None
