@@ -58,3 +58,28 @@ def test_a_dark_hands_noisy_saturation_is_no_tip_but_a_dim_red_tip_is():
     assert not is_vivid(dark_fist, 170)
     assert is_vivid(dim_red_tip, 170)
     assert is_vivid(bright_orange_tip, 170)
+
+
+def _orange_blob_at(x, y, sat=150):
+    """A grey board picture with a small blurred-looking orange blob (hue 15, saturation
+    ``sat``: below 170, which skin reaches) at (x, y), and the mask of what differs."""
+    hsv = np.zeros((80, 80, 3), np.uint8)
+    hsv[..., 2] = 200
+    hsv[y - 2:y + 3, x - 2:x + 3] = (15, sat, 230)
+    img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    weak = np.zeros((80, 80), np.uint8)
+    weak[y - 2:y + 3, x - 2:x + 3] = 255
+    return img, weak
+
+
+def test_a_tip_of_skins_hue_counts_ahead_of_the_fist_but_not_at_it():
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    far, entry = (40.0, 20.0), (40.0, 0.0)  # the hand comes from the top, its end at y = 20
+    img, weak = _orange_blob_at(40, 45)     # beyond the fist, at the end of a grey pen
+    (x, y), hue = refine_tip(img, weak, far, entry, radius=10)
+    assert hue is not None and abs(x - 40) < 1 and 47 <= y <= 50
+    img, weak = _orange_blob_at(40, 23)     # at the fist itself: skin's saturation, no tip
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+    img, weak = _orange_blob_at(40, 23, sat=200)  # a truly vivid tip at the pen's end counts
+    assert refine_tip(img, weak, far, entry, radius=10)[1] is not None

@@ -59,6 +59,11 @@ class FrameState:
     taps: list = field(default_factory=list)
 
 
+#: the peak saturation a blob of the tip's own hue, where the tip was a moment ago, needs to be
+#: followed as the tip (a vivid tip found anywhere needs 170 when its hue is skin's)
+FOLLOW_PEAK_SAT = 130
+
+
 class TapPipeline:
     def __init__(self, hit_test: Callable[[float, float], str | None], config: PipelineConfig | None = None):
         self.hit_test = hit_test
@@ -91,6 +96,7 @@ class TapPipeline:
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
+        self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
         # (fixed once it is: the model is a picture through these maps)
         self.lens = LensEstimate()
@@ -196,7 +202,11 @@ class TapPipeline:
                 # where the tip lies from the pen's visible end: kept for frames in which the
                 # small tip is blurred below vivid (the hand holds the pen the same way)
                 self._pen = (self._frame_no, hand.tip, (tip_px[0] - hand.tip[0], tip_px[1] - hand.tip[1]))
+                self._seen_tip = (self._frame_no, tip_px, hue)
                 return tip_px
+            followed = self._follow_tip(img, weak, hand.entry)
+            if followed is not None:
+                return followed
             if self._pen is not None:
                 n, far, off = self._pen
                 if self._frame_no - n <= 15 and np.hypot(hand.tip[0] - far[0], hand.tip[1] - far[1]) <= 0.5 * r:
@@ -208,9 +218,36 @@ class TapPipeline:
         got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue,
                               board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry)
         if got is None:
-            return None
+            return self._follow_tip(img, weak, None if hand is None else hand.entry)
         self.tip_hue = got[1]
         return got[0]
+
+    def _follow_tip(self, img, weak, entry):
+        """The vivid tip seen at a pen's end within the last 15 frames (not a loose blob: that may
+        be a sleeve), followed where it now differs from the
+        board but is blurred below vivid (a small red tip under motion blur or compression
+        drops from a saturation of 180 to 140, which skin reaches too). Only a blob of the
+        same hue (within 12) close to where the tip was counts, with a lower peak saturation
+        (``FOLLOW_PEAK_SAT``); the tip is then followed from there."""
+        if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
+            return None
+        _, (x, y), hue = self._seen_tip
+        r = 0.04 * self.size[0]
+        h, w = weak.shape
+        x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+        x1, y1 = min(w, int(x + r) + 2), min(h, int(y + r) + 2)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            return None
+        got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
+                              hue=hue, hue_tol=12, peak_sat=FOLLOW_PEAK_SAT,
+                              board_hsv=self._board_hsv()[y0:y1, x0:x1],
+                              entry=None if entry is None else (entry[0] - x0, entry[1] - y0))
+        if got is None:
+            return None
+        tip_px = (got[0][0] + x0, got[0][1] + y0)
+        self.tip_hue = got[1]
+        self._seen_tip = (self._frame_no, tip_px, hue)
+        return tip_px
 
     def _board_hsv(self) -> np.ndarray:
         """The empty board's colours in HSV (from the model, which follows slowly: renewed every

@@ -172,13 +172,16 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 3 or area > 0.5 * np.pi * radius * radius:
             continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
-        if not is_vivid(hsv[labels == i], peak_sat):
-            continue  # skin, wood, a pale print: not a vivid tip
         cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
         fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
         near = cx * cx + cy * cy <= radius * radius
         ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
         if not (near or ahead):
+            continue
+        # skin, wood, a pale print are no vivid tip. Ahead of the hand's end, beyond the
+        # fist, no skin is left: there a small tip of skin's hue (orange, red, yellow) blurred
+        # below 170 counts from the saturation a blue one needs
+        if not is_vivid(hsv[labels == i], peak_sat if near else min(peak_sat, COOL_PEAK_SAT)):
             continue
         # at the pen's end, the farthest ahead (the tip is the pen's very end; skin at the fist
         # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip)

@@ -1,0 +1,26 @@
+"""The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds), whole clips
+through the real pipeline and codec as ``taps-from-video --pointer stylus`` runs them. Each
+one was missed or tapped wrong before the fix named beside it."""
+
+import pytest
+
+from tiptoi_sim.camera import synth_hard as sh
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.synth import score_taps
+
+SCENES = {s.name: s for s in sh.SCENES}
+
+
+@pytest.mark.parametrize("scene, seed", [
+    ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
+    ("stylus wood grain", 5043),   # a small orange tip blurred below skin's saturation
+    ("stylus dark table", 32038),  # a magenta tip, white balance shifted out of the cool hues
+])
+def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
+    clip = sh.hard_clip(SCENES[scene], layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="stylus"))
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += pipe.process(f, t)
+    sc = score_taps(clip, [t for t in taps if t.tap is not None])
+    assert (sc.right, sc.wrong, sc.false) == (len(clip.truth), 0, 0), [(round(t.t, 2), t.tap) for t in taps]
