@@ -83,3 +83,17 @@ def test_a_tip_of_skins_hue_counts_ahead_of_the_fist_but_not_at_it():
     assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
     img, weak = _orange_blob_at(40, 23, sat=200)  # a truly vivid tip at the pen's end counts
     assert refine_tip(img, weak, far, entry, radius=10)[1] is not None
+
+
+def test_a_lone_tip_without_a_hand_taps_at_its_point_by_the_pens_faint_body():
+    from tiptoi_sim.camera.stylus import find_vivid_blob
+
+    apex = (40.0, 50.0)
+    img = _cone(apex, (0, -1), colour=(35, 215, 235))  # a yellow tip; the pen goes up
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+    fg = ((hsv[..., 1] >= 60).astype(np.uint8)) * 255
+    fg[5:36, 39:41] = 255  # the pale pen's body, seen only faintly, up to the picture's edge
+    (cx, cy), _ = find_vivid_blob(img, fg, max_area=200)
+    (x, y), hue = find_vivid_blob(img, fg, max_area=200, ring=30)
+    assert 20 <= hue <= 40
+    assert np.hypot(x - apex[0], y - apex[1]) < 1.0 < np.hypot(cx - apex[0], cy - apex[1]) - 1.5

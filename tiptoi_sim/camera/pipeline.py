@@ -216,7 +216,8 @@ class TapPipeline:
         if self.learnt_hue is None and hand is None:
             return None
         got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue,
-                              board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry)
+                              board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry,
+                              ring=3 * r)
         if got is None:
             return self._follow_tip(img, weak, None if hand is None else hand.entry)
         self.tip_hue = got[1]

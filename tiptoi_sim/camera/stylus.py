@@ -219,12 +219,15 @@ def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> t
 
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
                     hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50,
-                    board_hsv: np.ndarray | None = None, entry: tuple[float, float] | None = None):
+                    board_hsv: np.ndarray | None = None, entry: tuple[float, float] | None = None,
+                    ring: float | None = None):
     """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
     beyond the picture): the biggest compact vivid blob that differs from the empty board
     (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known, and not
     the board's own print (``board_hsv``, see :func:`same_as_board`). With the arm's ``entry``
-    known, the point is the blob's end farthest from it (where a tip touches), else its centre.
+    known, the point is the blob's end farthest from it (where a tip touches); else, with
+    ``ring``, the end away from the pen's faint body seen within ``ring`` pixels
+    (:func:`_pen_side`); else its centre.
     Returns ((x, y), hue) or None."""
     hsv = cv2.cvtColor(img_bgr, cv2.COLOR_BGR2HSV)
     vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (fg > 0)
@@ -243,7 +246,29 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
         return None
     sel = labels == best
     h = hue_mean(hsv[..., 0][sel])
+    cx, cy = float(cents[best][0]), float(cents[best][1])
     if entry is None:
-        return (float(cents[best][0]), float(cents[best][1])), h
+        entry = _pen_side(fg, sel, (cx, cy), ring)
+        if entry is None:
+            return (cx, cy), h
     ys, xs = np.nonzero(sel)
     return touch_point(xs.astype(np.float64), ys.astype(np.float64), entry), h
+
+
+def _pen_side(fg: np.ndarray, blob: np.ndarray, centre: tuple[float, float], ring: float | None):
+    """Where a lone tip's pen comes from, when no hand is seen (the fist beyond the picture, a
+    pale pen on pale print): the middle of what differs from the board in a ring of radius
+    ``ring`` around the tip (the pen's body, faint but there), away from the tip itself.
+    None without ``ring`` or with fewer than 4 such pixels."""
+    if not ring:
+        return None
+    h, w = fg.shape
+    x0, y0 = max(0, int(centre[0] - ring)), max(0, int(centre[1] - ring))
+    x1, y1 = min(w, int(centre[0] + ring) + 1), min(h, int(centre[1] + ring) + 1)
+    near = cv2.dilate(blob[y0:y1, x0:x1].astype(np.uint8), np.ones((5, 5), np.uint8))
+    ys, xs = np.nonzero((fg[y0:y1, x0:x1] > 0) & (near == 0))
+    xs, ys = xs + x0, ys + y0
+    inside = (xs - centre[0]) ** 2 + (ys - centre[1]) ** 2 <= ring * ring
+    if inside.sum() < 4:
+        return None
+    return float(xs[inside].mean()), float(ys[inside].mean())
