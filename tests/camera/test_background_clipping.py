@@ -42,3 +42,24 @@ def test_a_finger_on_the_clipped_field_still_differs():
     fg, _ = model.masks(model.to_log(img))
     assert fg[27:33, 32:48].mean() > 200
     assert not fg[:15].any()
+
+
+def _printed_board(gain: float) -> np.ndarray:
+    """A cream board with dark print lines and a shadowed corner; in bright light the cream
+    clips in green and red, the print does not."""
+    true = np.zeros((90, 120, 3), np.float32)
+    true[:] = (190, 225, 235)
+    true[::10, :] = (70, 70, 75)
+    true[:, ::12] = (70, 70, 75)
+    true[60:, 80:] *= 0.8                       # a soft shadow that stays
+    return np.clip(true * gain, 0, 255).astype(np.uint8)
+
+
+def test_a_board_that_clips_in_brighter_light_shows_no_print_as_difference():
+    model = BoardModel(learn_s=0.2)
+    for i in range(8):
+        model.learn(model.to_log(_printed_board(1.0)), i * 0.05)
+    bright = _printed_board(1.25)
+    assert (bright[5, 5] == 255).sum() >= 2     # the cream clips, the print does not
+    fg, _ = model.masks(model.to_log(bright))
+    assert fg.mean() < 0.01 * 255, f"{(fg > 0).mean():.1%} of the board taken for a hand"
