@@ -134,6 +134,8 @@ REVIEWED_FILES: dict[str, str] = {
     "camera/synth_hard.py": "the hard synthetic clip generator: numpy random numbers and pixels only",
     "camera/pointer.py": "finds the hand and its tip in a foreground mask: numpy/OpenCV pixel values only",
     "camera/lens.py": "fits the lens to the markers' corners: numpy/OpenCV coordinates only, never text",
+    "camera/stylus.py": "finds a pen's tip in pixels: numpy/OpenCV pixel values and coordinates only",
+    "camera/pipeline.py": "one frame at a time through the camera pipeline: pixel coordinates only, never text",
 }
 
 #: Uses inside tiptoi_sim/assistants/<game>/ that the assistant helpers replace (issue 16).
