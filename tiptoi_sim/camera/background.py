@@ -71,30 +71,21 @@ class BoardModel:
         empty board; tolerant with the range of the board's colours within one pixel, so that
         print edges moved by camera shake do not count (but skin next to a print edge of a
         similar colour may not count either: the strict map fills such gaps)."""
-        # a channel clipped at white says only "at least this bright": when the board was
-        # learnt overexposed (a yellow's red and green at 255), its true value shows once the
-        # light dims, as a change of hue where nothing changed; when the light grows, a
-        # cream board clips and hides how much. Such pixels (within a pixel of a clipped one,
-        # too: the blur mixes a clipped field's edge) are left out of the light's estimates,
-        # and a channel clipped in the model counts only where it got darker than the light
-        # explains, one clipped now only where it got brighter.
-        k = np.ones((3, 3), np.uint8)
-        lo, hi = cv2.erode(self.bg, k), cv2.dilate(self.bg, k)
-        was_clipped = hi >= _CLIPPED
-        is_clipped = cv2.dilate(log_img, k) >= _CLIPPED
-        known = ~(was_clipped | is_clipped).any(axis=2)
         d = log_img - self.bg
         # exposure and white-balance drift: a global gain per colour channel, estimated as the
         # median change over the board (a sparse grid is enough and keeps it fast)
-        grid, ok = d[::4, ::4].reshape(-1, 3), known[::4, ::4].reshape(-1)
-        if ok.sum() >= 0.2 * ok.size:
-            grid = grid[ok]
-        r = d - np.median(grid, axis=0).astype(np.float32)
+        x = log_img - np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
+        # a channel clipped at white says only "at least this bright": when the board was
+        # learnt overexposed (a yellow's red and green at 255), its true value shows once the
+        # light dims, as a change of hue where nothing changed. So a channel clipped in the
+        # model counts only where it got darker, and one clipped now only where it got brighter
+        # (within a pixel of a clipped one, too: the blur mixes a clipped field's edge)
+        k = np.ones((3, 3), np.uint8)
+        lo, hi = cv2.erode(self.bg, k), cv2.dilate(self.bg, k)
+        x = np.where(hi >= _CLIPPED, np.minimum(x, self.bg), x)
+        x = np.where(cv2.dilate(log_img, k) >= _CLIPPED, np.maximum(x, self.bg), x)
         # soft shadows: a smooth grey change, removed before comparing
-        r -= _shadow_field(r.mean(axis=2), known)[..., None]
-        r = np.where(was_clipped, np.minimum(r, 0.0), r)
-        r = np.where(is_clipped, np.maximum(r, 0.0), r)
-        x = self.bg + r
+        x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
         # camera shake, rolling shutter and a homography a pixel off move the print's edges:
         # a pixel differs only by how far it lies outside the range of the empty board's
         # colours within one pixel of it
@@ -128,7 +119,7 @@ class BoardModel:
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
 
 
-def _shadow_field(lum: np.ndarray, known: np.ndarray | None = None, strong: float = 0.75) -> np.ndarray:
+def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:
     """A smooth estimate of the brightness change by soft shadows: the change seen through a
     very wide blur, from the pixels whose change a soft shadow can make (at most ~45 % darker:
     ``|lum| <= strong``). A hand is compact and sharp-edged, so the blur spreads it thin; a soft
@@ -137,10 +128,7 @@ def _shadow_field(lum: np.ndarray, known: np.ndarray | None = None, strong: floa
     not taken for a shadow and removed from the picture."""
     h, w = lum.shape
     sw, sh = max(4, w // 8), max(4, h // 8)
-    ok = np.abs(lum) <= strong
-    if known is not None:
-        ok &= known  # (a clipped pixel's change is not known)
-    ok = ok.astype(np.float32)
+    ok = (np.abs(lum) <= strong).astype(np.float32)
     val = cv2.resize(lum * ok, (sw, sh), interpolation=cv2.INTER_AREA)
     wt = cv2.resize(ok, (sw, sh), interpolation=cv2.INTER_AREA)
     k = max(3, (min(sh, sw) // 3) | 1)
