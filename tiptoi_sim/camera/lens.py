@@ -24,7 +24,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tiptoi_sim.camera.registration import MARKER_IDS, inner_corner_index
+from tiptoi_sim.camera.registration import MARKER_IDS, homography_from_corners, inner_corner_index
 
 #: the outward direction of each marker from its board corner (TL, TR, BR, BL)
 _OUTWARD = {0: (-1.0, -1.0), 1: (1.0, -1.0), 2: (1.0, 1.0), 3: (-1.0, 1.0)}
@@ -122,8 +122,6 @@ def rectify_maps(corners_px, k1: float, frame_size, S: np.ndarray, out_size) -> 
     """``cv2.remap`` maps from the picture to the rectified board (``out_size`` = (w, h); pixel
     ``q`` shows board point ``S^-1 q``) through the homography of the four board corners
     ``corners_px`` (TL, TR, BR, BL as seen) after undoing the lens's ``k1``."""
-    from tiptoi_sim.camera.registration import homography_from_corners
-
     und = undistort_points(corners_px, k1, frame_size)
     Hi = np.linalg.inv(S @ homography_from_corners(und))  # rectified pixel -> undistorted picture
     w, h = out_size

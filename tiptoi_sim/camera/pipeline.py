@@ -16,7 +16,7 @@ from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
+from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
 
 @dataclass
@@ -60,8 +60,9 @@ class FrameState:
 
 
 #: the peak saturation a blob of the tip's own hue, where the tip was a moment ago, needs to be
-#: followed as the tip (a vivid tip found anywhere needs 170 when its hue is skin's)
-FOLLOW_PEAK_SAT = 130
+#: followed as the tip: what a tip of a hue no skin has needs anywhere (a vivid tip of skin's
+#: hue found anywhere needs 170)
+FOLLOW_PEAK_SAT = COOL_PEAK_SAT
 
 
 class TapPipeline:
@@ -204,7 +205,7 @@ class TapPipeline:
                 self._pen = (self._frame_no, hand.tip, (tip_px[0] - hand.tip[0], tip_px[1] - hand.tip[1]))
                 self._seen_tip = (self._frame_no, tip_px, hue)
                 return tip_px
-            followed = self._follow_tip(img, weak, hand.entry)
+            followed = self._follow_tip(img, weak, hand.entry, r)
             if followed is not None:
                 return followed
             if self._pen is not None:
@@ -219,21 +220,20 @@ class TapPipeline:
                               board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry,
                               ring=3 * r)
         if got is None:
-            return self._follow_tip(img, weak, None if hand is None else hand.entry)
+            return self._follow_tip(img, weak, None if hand is None else hand.entry, r)
         self.tip_hue = got[1]
         return got[0]
 
-    def _follow_tip(self, img, weak, entry):
+    def _follow_tip(self, img, weak, entry, r: float):
         """The vivid tip seen at a pen's end within the last 15 frames (not a loose blob: that may
         be a sleeve), followed where it now differs from the
         board but is blurred below vivid (a small red tip under motion blur or compression
         drops from a saturation of 180 to 140, which skin reaches too). Only a blob of the
-        same hue (within 12) close to where the tip was counts, with a lower peak saturation
-        (``FOLLOW_PEAK_SAT``); the tip is then followed from there."""
+        same hue (within 12) within ``r`` of where the tip was counts, with a lower peak
+        saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there."""
         if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
             return None
         _, (x, y), hue = self._seen_tip
-        r = 0.04 * self.size[0]
         h, w = weak.shape
         x0, y0 = max(0, int(x - r)), max(0, int(y - r))
         x1, y1 = min(w, int(x + r) + 2), min(h, int(y + r) + 2)
