@@ -125,6 +125,17 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if hand.pointing:
             return hand
         first = first or hand
+    if first is not None and board_rect is not None and arms:
+        x, y, bw, bh, _ = stats[best]
+        if not (x <= border or y <= border or x + bw >= w - border or y + bh >= h - border):
+            # the region crosses the board's edge but not the picture's, and no end of it
+            # points as seen from there: where it crosses may be no arm at all (a hand near
+            # the edge, its sleeve unseen over a dark table, the arm coming from another
+            # side). Seen as a hand without its arm, its narrow end may point.
+            other = _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w),
+                                   max_fill, skip=set(range(1, n)) - {best})
+            if other is not None and other.pointing:
+                return other
     return first
 
 
@@ -157,7 +168,9 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
         joined = _join_ahead(region, labels, stats, cents, mask, entering, (ex, ey), least, reach=0.9 * w, r=r)
         if joined is not region:
             other = _hand_from((ex, ey), joined, r, max_fill, thin_px)
-            if other.pointing:
+            # a hand-sized piece ahead is the hand, pointing or not: a resting fist beyond a
+            # sleeve seen in pieces does not make the sleeve's ragged end a finger
+            if other.pointing or least == 4 * min_area:
                 return other
     if weak is not None and thin_px > 0:
         # a pale finger over pale print is lost by the shake-tolerant mask between the
@@ -269,9 +282,17 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
     ahead of it. A region (not entering from an edge itself, of at least ``min_area`` pixels)
     farther from the entry than the far end, with the far end near the line from the entry to
     its centre (within 2 ``r`` or 30 % of the way), and whose nearest pixel is within ``reach``
-    of the far end, belongs to the same arm; up to three are joined, nearest first."""
+    of the far end, belongs to the same arm, unless it lies nearer to another arm entering from
+    an edge (a second player's) than to this far end; up to three are joined, nearest first."""
     ex, ey = entry
     used = set(entering)
+    # another arm entering from an edge (a second player's hand): a piece nearer to it than to
+    # this arm's far end is a piece of that arm (a pale finger seen in parts), not of this one
+    own = set(np.unique(labels[region]).tolist())
+    others = [j for j in entering if j not in own and stats[j, cv2.CC_STAT_AREA] >= min_area]
+    to_other = None
+    if others:
+        to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
     for _ in range(3):
         ys, xs = np.nonzero(region)
         d2 = (xs - ex) ** 2 + (ys - ey) ** 2
@@ -297,6 +318,8 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
             x, y, bw, bh = stats[j, :4]
             cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
             gap = float(np.sqrt(((cx_ + x - fx) ** 2 + (cy_ + y - fy) ** 2).min()))
+            if to_other is not None and float(to_other[cy_ + y, cx_ + x].min()) < gap:
+                continue
             if gap < pick_gap:
                 pick, pick_gap = j, gap
         if pick == 0:
