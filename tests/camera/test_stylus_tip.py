@@ -97,3 +97,21 @@ def test_a_lone_tip_without_a_hand_taps_at_its_point_by_the_pens_faint_body():
     (x, y), hue = find_vivid_blob(img, fg, max_area=200, ring=30)
     assert 20 <= hue <= 40
     assert np.hypot(x - apex[0], y - apex[1]) < 1.0 < np.hypot(cx - apex[0], cy - apex[1]) - 1.5
+
+
+def test_skin_at_the_fist_cut_by_the_search_box_is_no_tip_the_red_tip_ahead_is():
+    # a warm-lit fist (skin saturated to 180, chroma about 80) holds a pen from the right; the
+    # pen's body is unseen, so the hand's far end is the fist. A search box around the fist
+    # cuts a small piece out of the large skin region; that piece must not pass for a tip.
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    img = np.full((120, 200, 3), (150, 160, 165), np.uint8)
+    skin = cv2.cvtColor(np.uint8([[[11, 180, 120]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    cv2.ellipse(img, (150, 60), (40, 16), 0, 0, 360, skin.tolist(), -1)   # the fist
+    cv2.rectangle(img, (150, 50), (200, 70), skin.tolist(), -1)          # the wrist
+    cv2.circle(img, (82, 60), 3, (30, 30, 235), -1)                      # the red tip, ahead
+    weak = np.zeros(img.shape[:2], np.uint8)
+    weak[np.any(img != img[0, 0], axis=2)] = 255
+    (x, y), hue = refine_tip(img, weak, far=(110.0, 60.0), entry=(199.0, 60.0), radius=12.0, reach=51.0)
+    assert hue is not None and (hue <= 8 or hue >= 172), hue
+    assert abs(x - 79) <= 2.5 and abs(y - 60) <= 1.5, (x, y)

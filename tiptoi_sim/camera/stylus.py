@@ -159,8 +159,11 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     pts = np.array([[far[0] - radius, far[1] - radius], [far[0] + radius, far[1] + radius],
                     [far[0] + ax * reach - ay * reach * 0.7, far[1] + ay * reach + ax * reach * 0.7],
                     [far[0] + ax * reach + ay * reach * 0.7, far[1] + ay * reach - ax * reach * 0.7]])
-    x0, y0 = np.maximum(0, np.floor(pts.min(axis=0)).astype(int))
-    x1, y1 = np.minimum([w, h], np.ceil(pts.max(axis=0)).astype(int) + 1)
+    # (the box is widened by a radius for finding the blobs: a large vivid region, skin at the
+    # fist, cut by the box's edge would look like a small blob)
+    pad = int(np.ceil(radius))
+    x0, y0 = np.maximum(0, np.floor(pts.min(axis=0)).astype(int) - pad)
+    x1, y1 = np.minimum([w, h], np.ceil(pts.max(axis=0)).astype(int) + 1 + pad)
     if x1 <= x0 or y1 <= y0:
         return far, None
     hsv = cv2.cvtColor(img_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)
