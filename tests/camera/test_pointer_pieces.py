@@ -65,3 +65,29 @@ def test_a_hand_crossing_the_boards_edge_with_its_arm_unseen_points_at_its_narro
     assert hand is not None and hand.pointing
     x0, y0, x1, y1 = RECT
     assert abs(hand.tip[0] - (x0 + 0.94 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.33 * (y1 - y0))) <= 2.5, hand.tip
+
+
+
+def _resting_hand_6563():
+    # the masks of a real frame (benchmark clip "finger beige desk, warm dim", seed 6563,
+    # t = 9.8 s): a flat hand rests on the board, its grey-brown sleeve unseen over the
+    # board's print; only the palm and the wrist (cut off by the sleeve's cuff) are seen
+    img = cv2.imread(str(Path(__file__).parent / "data" / "resting_hand_unseen_sleeve_6563.png"))
+    return img[..., 1].copy(), img[..., 0].copy()
+
+
+def test_a_corner_of_a_resting_hands_cut_off_wrist_does_not_point():
+    # the corner of the wrist sticks out from the palm as far as a finger would, and is as
+    # narrow at its very end; it made a false tap
+    fg, weak = _resting_hand_6563()
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is None or not hand.pointing, hand.tip
+
+
+def test_a_finger_stretched_out_of_the_same_hand_points():
+    fg, weak = _resting_hand_6563()
+    for m in (fg, weak):
+        cv2.rectangle(m, (158, 116), (196, 122), 255, -1)   # an index finger, its end at x = 196
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing
+    assert abs(hand.tip[0] - 196) <= 2.5 and abs(hand.tip[1] - 119) <= 2, hand.tip

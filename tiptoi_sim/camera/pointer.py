@@ -354,8 +354,9 @@ def _tip_on_axis(xs, ys, entry, far, cap: float):
 def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill: float,
                    skip: set = frozenset()) -> Hand | None:
     """The largest region not reaching the border (nor in ``skip``: regions at an edge), as a
-    hand whose arm is not seen: along its long axis, the end that is a narrow finger is the
-    tip, the other end (wide) the entry."""
+    hand whose arm is not seen: along its long axis, the end that is a narrow finger (narrow
+    at its end and behind it, :func:`_end_width`) is the tip, the other end the entry; when both
+    or neither are, the narrower end is the tip, pointing only if it is clearly the narrower."""
     n = stats.shape[0]
     areas = [(stats[j, cv2.CC_STAT_AREA], j) for j in range(1, n) if j not in skip]
     if not areas:
@@ -386,16 +387,45 @@ def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill:
         ends.append((fill, (float(e[0]), float(e[1]))))
     (f_tip, tip), (f_other, entry) = sorted(ends)
     pointing = f_tip <= max_fill and f_other >= f_tip + 0.05
+    # the end that is narrow and stays narrow behind is the finger: a wrist cut off by a
+    # sleeve's round cuff is narrow at its very end too, between two corners, but behind those
+    # it is as wide as the hand
+    narrow = [f <= max_fill and _end_width(xs, ys, e, c, r) <= 2.2 * r for f, e in ((f_tip, tip), (f_other, entry))]
+    if narrow[0] != narrow[1]:
+        if narrow[1]:
+            (f_tip, tip), (f_other, entry) = (f_other, entry), (f_tip, tip)
+        pointing = True
+    elif not narrow[0]:
+        pointing = False
     tip = _tip_on_axis(xs, ys, entry, tip, cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=entry, tip=tip, pointing=pointing, fill=f_tip,
                 area=int(len(xs)))
 
 
+def _end_width(xs, ys, end, centre, r: float) -> float:
+    """How wide the region is 0.4 to 1 ``r`` behind ``end``, looking from ``centre`` out to it:
+    all of its pixels there, side to side (the end of a region with a notch, a wrist cut off
+    by a round cuff, is measured across both of its corners)."""
+    ax, ay = end[0] - centre[0], end[1] - centre[1]
+    n = float(np.hypot(ax, ay))
+    if n < 1e-6:
+        return 0.0
+    ax, ay = ax / n, ay / n
+    dx, dy = xs - end[0], ys - end[1]
+    proj = dx * ax + dy * ay
+    band = (proj <= -0.4 * r) & (proj >= -1.0 * r)
+    if not band.any():
+        return 0.0
+    lat = (dy * ax - dx * ay)[band]
+    return float(lat.max() - lat.min())
+
+
 def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | None:
     """A compact region as a hand seen without its arm: the entry is the palm's centre (the
     deepest point of the region), the tip the farthest point from it. It points only if the tip
-    is narrow and lies well beyond the palm (at least 1.6 palm radii from its centre); a blob
-    without such a finger is no hand (None)."""
+    is narrow, stays a finger's width behind its end (:func:`_width_behind`) and lies well beyond
+    the palm (at least 1.6 palm radii from its centre); a blob without such a finger is no hand
+    (None)."""
     r8 = region.astype(np.uint8)
     dist = cv2.distanceTransform(r8, cv2.DIST_L2, 3)
     _, depth, _, (px, py) = cv2.minMaxLoc(dist)
@@ -407,5 +437,9 @@ def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | 
     if not (fill <= max_fill and far >= 1.6 * max(depth, 1.0)):
         return None  # a round blob without a finger: a playing piece, a cup, a fist
     tip = _tip_on_axis(xs, ys, (float(px), float(py)), tip, cap=0.6 * r)
+    if _width_behind(xs, ys, tip, r) > 2.2 * r:
+        # a corner of the wrist, cut off square by an unseen sleeve, sticks out as far: behind
+        # it the hand is as wide as the palm, behind a fingertip a finger's width
+        return None
     return Hand(mask=r8 * 255, entry=(float(px), float(py)), tip=tip, pointing=True, fill=fill,
                 area=int(len(xs)))
