@@ -115,3 +115,17 @@ def test_skin_at_the_fist_cut_by_the_search_box_is_no_tip_the_red_tip_ahead_is()
     (x, y), hue = refine_tip(img, weak, far=(110.0, 60.0), entry=(199.0, 60.0), radius=12.0, reach=51.0)
     assert hue is not None and (hue <= 8 or hue >= 172), hue
     assert abs(x - 79) <= 2.5 and abs(y - 60) <= 1.5, (x, y)
+
+
+def test_print_under_a_shadow_is_the_board_but_a_vivid_tip_of_a_near_hue_on_pale_print_is_not():
+    from tiptoi_sim.camera.stylus import same_as_board
+
+    def hsv(h, s, v):
+        return np.full((5, 5, 3), (h, s, v), np.uint8)
+
+    green_button = hsv(60, 170, 180)
+    assert same_as_board(hsv(62, 175, 110), green_button).all()        # under the arm's shadow
+    assert same_as_board(hsv(60, 120, 230), green_button).all()        # under glare
+    pale_yellow_field = hsv(25, 100, 210)
+    assert not same_as_board(hsv(17, 223, 204), pale_yellow_field).any()  # an orange tip on it
+    assert not same_as_board(hsv(120, 200, 200), green_button).any()     # a blue tip on green

@@ -82,11 +82,13 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
 
 
 def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0: int = 0,
-                  min_sat: int = 90, hue_tol: int = 20) -> np.ndarray:
+                  min_sat: int = 90, hue_tol: int = 20, more_sat: int = 60) -> np.ndarray:
     """Where the vivid colour seen (``hsv``, a crop at ``x0, y0`` of the rectified picture) is
     the board's own print within a pixel (``board_hsv``: the empty board, whole picture): a
-    saturated board pixel of about the same hue. Such a spot is a coloured print that a shadow
-    or glare changed (the green "Los!" button under the arm), not a pen's tip lying on it."""
+    saturated board pixel of about the same hue, seen at most ``more_sat`` more saturated. Such
+    a spot is a coloured print that a shadow or glare changed (the green "Los!" button under
+    the arm: a shadow darkens it but keeps its saturation, glare lowers it), not a pen's tip
+    lying on it. A vivid orange tip on a pale yellow field is far more saturated than the field."""
     h, w = hsv.shape[:2]
     if board_hsv is None:
         return np.zeros((h, w), bool)
@@ -95,7 +97,8 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
     for dy in (0, 1, 2):
         for dx in (0, 1, 2):
             b = pad[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
-            out |= (b[..., 1] >= min_sat) & (hue_dist(hsv[..., 0], b[..., 0]) <= hue_tol)
+            out |= ((b[..., 1] >= min_sat) & (hue_dist(hsv[..., 0], b[..., 0]) <= hue_tol)
+                    & (hsv[..., 1].astype(np.int16) <= b[..., 1].astype(np.int16) + more_sat))
     return out
 
 
