@@ -15,6 +15,9 @@ SCENES = {s.name: s for s in sh.SCENES}
     ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
     ("stylus wood grain", 5043),   # a small orange tip blurred below skin's saturation
     ("stylus dark table", 32038),  # a magenta tip, white balance shifted out of the cool hues
+    ("stylus wood grain", 9688),   # warm-lit skin at the fist, cut by the search box to a tip's size
+    ("stylus wood grain", 5951),   # an orange tip on the pale yellow field, taken for its print
+    ("stylus dark table", 2727),   # a green tip resting on the green button, followed only 15 frames
 ])
 def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
     clip = sh.hard_clip(SCENES[scene], layout.hotspots, board, seed=seed, hit_test=layout.hit_test)

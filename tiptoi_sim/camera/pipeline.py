@@ -211,6 +211,10 @@ class TapPipeline:
             if self._pen is not None:
                 n, far, off = self._pen
                 if self._frame_no - n <= 15 and np.hypot(hand.tip[0] - far[0], hand.tip[1] - far[1]) <= 0.5 * r:
+                    # the pen's end stays where it was: its tip (blurred, or resting on print of
+                    # its own colour, a green tip on the green button) is followed from there for
+                    # as long as the end stays, not only 15 frames
+                    self._pen = (self._frame_no, hand.tip, off)
                     return hand.tip[0] + off[0], hand.tip[1] + off[1]
             if self.learnt_hue is None:
                 return tip_px if hand.pointing else None
