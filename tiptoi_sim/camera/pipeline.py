@@ -230,9 +230,9 @@ class TapPipeline:
 
     def _follow_tip(self, img, weak, entry, r: float):
         """The vivid tip seen at a pen's end within the last 15 frames (not a loose blob: that may
-        be a sleeve), followed where it now differs from the
-        board but is blurred below vivid (a small red tip under motion blur or compression
-        drops from a saturation of 180 to 140, which skin reaches too). Only a blob of the
+        be a sleeve), followed where it now differs from the board but is blurred below vivid
+        (a small red tip under motion blur or compression drops from a saturation of 180 to
+        140, which skin reaches too). Only a blob of the
         same hue (within 12) within ``r`` of where the tip was counts, with a lower peak
         saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there."""
         if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:

@@ -78,12 +78,16 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     grown = cv2.dilate(mask, np.ones((5, 5), np.uint8))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(grown, connectivity=8)
     min_area = int(min_area_frac * h * w)
+    r = max(3.0, finger_radius_frac * w)
     entering = set()
+    at_border = set()  # regions reaching the picture's border (not only the board's edge)
     arms = []  # (grown area, label) of regions that enter the board from an edge
     beside = []  # the same for regions that stay in the margin
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         touches = x <= border or y <= border or x + bw >= w - border or y + bh >= h - border
+        if touches:
+            at_border.add(i)
         if board_rect is not None:
             bx0, by0, bx1, by1 = board_rect
             if not touches:
@@ -110,8 +114,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
                      and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
         # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside
-        return _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w), max_fill,
-                             skip=entering)
+        return _floating_hand(labels, stats, mask, weak, 4 * min_area, r, max_fill, skip=entering)
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
     # points is the hand; when none points, the biggest
     first = None
@@ -119,23 +122,21 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if area < 4 * min_area and first is not None:
             break
         hand = _arm_hand(i, labels, stats, cents, mask, weak, entering, board_rect, border, min_area,
-                         max(3.0, finger_radius_frac * w), max_fill, thin_px)
+                         r, max_fill, thin_px)
         if hand is None:
             continue
         if hand.pointing:
             return hand
         first = first or hand
-    if first is not None and board_rect is not None and arms:
-        x, y, bw, bh, _ = stats[best]
-        if not (x <= border or y <= border or x + bw >= w - border or y + bh >= h - border):
-            # the region crosses the board's edge but not the picture's, and no end of it
-            # points as seen from there: where it crosses may be no arm at all (a hand near
-            # the edge, its sleeve unseen over a dark table, the arm coming from another
-            # side). Seen as a hand without its arm, its narrow end may point.
-            other = _floating_hand(labels, stats, mask, weak, 4 * min_area, max(3.0, finger_radius_frac * w),
-                                   max_fill, skip=set(range(1, n)) - {best})
-            if other is not None and other.pointing:
-                return other
+    if first is not None and arms and best not in at_border:
+        # the region crosses the board's edge but not the picture's, and no end of it points
+        # as seen from there: where it crosses may be no arm at all (a hand near the edge, its
+        # sleeve unseen over a dark table, the arm coming from another side). Seen as a hand
+        # without its arm, its narrow end may point.
+        other = _floating_hand(labels, stats, mask, weak, 4 * min_area, r, max_fill,
+                               skip=set(range(1, n)) - {best})
+        if other is not None and other.pointing:
+            return other
     return first
 
 
@@ -241,13 +242,12 @@ def _width_behind(xs, ys, tip, r: float) -> float:
     ax, ay = evecs[:, 1]
     if ax * -c[0] + ay * -c[1] < 0:  # pointing from the pixels' centre out to the tip
         ax, ay = -ax, -ay
-    proj = dx * ax + dy * ay
-    band = (proj <= -0.4 * r) & (proj >= -1.0 * r)
-    if not band.any():
+    lat = _across_behind(xs, ys, tip, (ax, ay), r)
+    if lat is None:
         return 0.0
     # the run of the region across the axis that holds the axis itself (the strip is endless
     # sideways: other parts of the hand or arm beside it are no part of the finger's width)
-    lat = np.sort((dy * ax - dx * ay)[band])
+    lat = np.sort(lat)
     breaks = np.nonzero(np.diff(lat) > 2.0)[0]
     lo = np.concatenate([[0], breaks + 1])
     hi = np.concatenate([breaks, [len(lat) - 1]])
@@ -385,18 +385,14 @@ def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill:
         e = pts[sel].mean(axis=0)
         fill = float((((xs - e[0]) ** 2 + (ys - e[1]) ** 2) <= r * r).sum()) / (np.pi * r * r)
         ends.append((fill, (float(e[0]), float(e[1]))))
-    (f_tip, tip), (f_other, entry) = sorted(ends)
-    pointing = f_tip <= max_fill and f_other >= f_tip + 0.05
     # the end that is narrow and stays narrow behind is the finger: a wrist cut off by a
     # sleeve's round cuff is narrow at its very end too, between two corners, but behind those
-    # it is as wide as the hand
-    narrow = [f <= max_fill and _end_width(xs, ys, e, c, r) <= 2.2 * r for f, e in ((f_tip, tip), (f_other, entry))]
-    if narrow[0] != narrow[1]:
-        if narrow[1]:
-            (f_tip, tip), (f_other, entry) = (f_other, entry), (f_tip, tip)
-        pointing = True
-    elif not narrow[0]:
-        pointing = False
+    # it is as wide as the hand. When both ends are such, the clearly narrower one points.
+    (f_tip, tip, narrow_tip), (f_other, entry, narrow_other) = sorted(
+        (f, e, f <= max_fill and _end_width(xs, ys, e, c, r) <= 2.2 * r) for f, e in ends)
+    if narrow_other and not narrow_tip:
+        (f_tip, tip), (f_other, entry) = (f_other, entry), (f_tip, tip)
+    pointing = narrow_tip != narrow_other or (narrow_tip and f_other >= f_tip + 0.05)
     tip = _tip_on_axis(xs, ys, entry, tip, cap=0.6 * r)
     return Hand(mask=region.astype(np.uint8) * 255, entry=entry, tip=tip, pointing=pointing, fill=f_tip,
                 area=int(len(xs)))
@@ -410,14 +406,20 @@ def _end_width(xs, ys, end, centre, r: float) -> float:
     n = float(np.hypot(ax, ay))
     if n < 1e-6:
         return 0.0
-    ax, ay = ax / n, ay / n
+    lat = _across_behind(xs, ys, end, (ax / n, ay / n), r)
+    return 0.0 if lat is None else float(lat.max() - lat.min())
+
+
+def _across_behind(xs, ys, end, axis, r: float):
+    """Where the region's pixels 0.4 to 1 ``r`` behind ``end`` lie across ``axis`` (a unit
+    vector pointing out through the end), or None when there are none."""
+    ax, ay = axis
     dx, dy = xs - end[0], ys - end[1]
     proj = dx * ax + dy * ay
     band = (proj <= -0.4 * r) & (proj >= -1.0 * r)
     if not band.any():
-        return 0.0
-    lat = (dy * ax - dx * ay)[band]
-    return float(lat.max() - lat.min())
+        return None
+    return (dy * ax - dx * ay)[band]
 
 
 def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | None:
