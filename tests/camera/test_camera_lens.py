@@ -43,9 +43,30 @@ def test_distortion_round_trips():
 def test_the_markers_squares_give_the_lens(k1):
     for seed in range(3):
         assert lens.fit_k1(marker_quads(k1, seed=seed), SIZE, 1.6) == pytest.approx(k1, abs=0.004)
-    quads = marker_quads(k1)
-    del quads[2]
-    assert lens.fit_k1(quads, SIZE, 1.6) is None  # a marker covered: no estimate
+    for gone in range(4):  # a marker out of the picture: the other three's squares still tell
+        quads = marker_quads(k1, seed=gone)
+        del quads[gone]
+        assert lens.fit_k1(quads, SIZE, 1.6) == pytest.approx(k1, abs=0.004), gone
+    del quads[0]
+    assert lens.fit_k1(quads, SIZE, 1.6) is None  # two markers: no estimate
+
+
+@pytest.mark.parametrize("k1", [-0.12, 0.0, 0.08])
+def test_three_markers_place_the_fourth_board_corner(k1):
+    """The board corner of a marker the picture does not show is where the other three
+    markers' squares put it, through the lens (exact quads: within a tenth of a pixel)."""
+    for gone in range(4):
+        quads = marker_quads(k1, seed=10 + gone)
+        truth = np.float64([quads[i][np.argmin(np.linalg.norm(quads[i] - np.mean([quads[j].mean(0) for j in quads
+                                                                                   if j != i], axis=0), axis=1))]
+                            for i in range(4)])
+        del quads[gone]
+        corners = lens.board_corners_from_markers(quads, k1, SIZE, 1.6)
+        assert corners is not None
+        assert np.abs(corners - truth).max() < 0.1, (gone, corners - truth)
+        # the wrong lens puts it elsewhere: the test can fail
+        wrong = lens.board_corners_from_markers(quads, k1 + 0.1, SIZE, 1.6)
+        assert wrong is None or np.abs(wrong - truth).max() > 1.0
 
 
 def test_the_estimate_is_a_median_and_waits_for_three_frames():

@@ -1,3 +1,5 @@
+import numpy as np
+
 from conftest import visit
 
 from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
@@ -72,3 +74,33 @@ def test_without_markers_the_board_is_found_by_its_features(layout, board):
     pipe, taps = run_clip(clip, layout, feature_ref=board)
     assert pipe.state.markers_seen == 0 and pipe.H is not None
     assert [t.tap for t in taps] == ["room:vault"]
+
+
+def test_a_marker_the_framing_cuts_off_the_other_three_find_the_board(layout, board):
+    """The camera's framing (or a cup) hides the top-right marker for the whole game: the board
+    is found from the other three, and a tap near the hidden corner lands on its hotspot."""
+    import cv2
+
+    from tiptoi_sim.camera.check import CameraCheck
+    from tiptoi_sim.camera.registration import detect_quads
+
+    target = layout.centre("explore:waypoints")
+    clip = SyntheticClip(board, [visit("tap", "right", target, "explore:waypoints", 1.2)], fps=15, duration=3.6,
+                         seed=17, table="wood")
+    quad = detect_quads(cv2.cvtColor(clip.frame(0), cv2.COLOR_BGR2GRAY))[1]
+    c = quad.mean(axis=0)
+    hide = np.int32(np.round(c + 1.25 * (quad - c)))
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
+    check = CameraCheck(layout, lang="de", pipeline=pipe)  # the camera check, through the same pipeline
+    taps = []
+    for i in range(clip.n_frames):
+        frame = clip.frame(i)
+        cv2.fillConvexPoly(frame, hide, (60, 90, 120))
+        taps += check.feed(frame, i / clip.fps)
+    assert pipe.state.markers_seen == 3 and pipe.tracker.from_three
+    assert [t.tap for t in taps] == ["explore:waypoints"]
+    assert abs(taps[0].x - target[0]) < 0.015 and abs(taps[0].y - target[1]) < 0.015 * layout.aspect
+    said = {f.text: f.level for f in check.findings()}
+    assert said["Ein Marker ist nicht zu sehen: 1 (oben rechts). Der Spielplan wird trotzdem aus den anderen "
+                "drei Markern gefunden. Mit allen vier im Bild werden die Tipps genauer."] == "warn"
+    assert any(text.startswith("Spielplan gefunden") for text in said)

@@ -30,12 +30,14 @@ HUE_KEYS = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "magen
 def _contract() -> dict[str, dict[str, frozenset]]:
     plain = frozenset({""})
     fields = {"finding.picture": ("width", "height", "frames"), "finding.marker_missing_one": ("names",),
+              "finding.marker_missing_found": ("names",),
               "finding.marker_missing_many": ("names",), "finding.marker_name": ("id", "corner"),
               "finding.board_found": ("pixels",), "finding.stylus_seen": ("colour",),
               "finding.taps_seen": ("taps",), "screen.click_corner": ("corner", "n"),
               "status.camera_lost": ("detail",)}
     keys = ["finding." + k for k in (
         "no_picture", "picture", "small_picture", "markers_all", "corners_by_hand", "marker_missing_one",
+        "marker_missing_found",
         "marker_missing_many", "marker_name", "board_not_found", "board_found", "corner_outside", "board_small",
         "dark", "bright", "light_good", "glare", "blurred", "sharp", "stylus_seen", "stylus_not_seen",
         "test_tap_works", "taps_seen", "no_tap")]
@@ -144,8 +146,12 @@ class CameraCheck:
             out.append(Finding("ok", say("finding.corners_by_hand")))
         else:
             names = ", ".join(say("finding.marker_name", id=i, corner=self.corner_name(i)) for i in missing)
-            key = "finding.marker_missing_many" if len(missing) > 1 else "finding.marker_missing_one"
-            out.append(Finding("problem", say(key, names=names)))
+            if len(missing) == 1 and self.pipeline.tracker.from_three:
+                # found from the other three markers: it works, a little less precisely
+                out.append(Finding("warn", say("finding.marker_missing_found", names=names)))
+            else:
+                key = "finding.marker_missing_many" if len(missing) > 1 else "finding.marker_missing_one"
+                out.append(Finding("problem", say(key, names=names)))
         quad = self.outline()
         if quad is None:
             out.append(Finding("problem", say("finding.board_not_found")))

@@ -24,7 +24,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tiptoi_sim.camera.registration import MARKER_IDS, homography_from_corners, inner_corner_index
+from tiptoi_sim.camera.registration import (BOARD_CORNERS, MARKER_IDS, fit_markers, homography_from_corners,
+                                            inner_corner_index, to_camera)
 
 #: the outward direction of each marker from its board corner (TL, TR, BR, BL)
 _OUTWARD = {0: (-1.0, -1.0), 1: (1.0, -1.0), 2: (1.0, 1.0), 3: (-1.0, 1.0)}
@@ -81,22 +82,58 @@ def _misfit(quads, inner, k1: float, size, height: float) -> float:
     return total
 
 
+def _misfit3(quads, k1: float, size, aspect: float, sides) -> float:
+    """How far three markers' corners, undistorted under ``k1``, are from one homography's
+    squares at the board's corners (picture pixels; see :func:`fit_markers`)."""
+    got = fit_markers({i: undistort_points(q, k1, size) for i, q in quads.items()}, aspect, steps=10, sides=sides)
+    return float("inf") if got is None else got[1]
+
+
 def fit_k1(quads: dict[int, np.ndarray], size, aspect: float) -> float | None:
-    """The distortion coefficient that makes the four markers square (None without all four).
+    """The distortion coefficient that makes the markers square (None with fewer than three).
     ``quads``: marker id -> its 4 corners in picture pixels; ``aspect`` = board width / height.
-    A coarse search over ``[-K1_RANGE, K1_RANGE]``, then a finer one around the best."""
-    if any(i not in quads for i in MARKER_IDS):
+    A coarse search over ``[-K1_RANGE, K1_RANGE]``, then a finer one around the best. With
+    three markers (the fourth cut off by the camera's framing) their twelve corners are fitted
+    with the markers' side unknown (:func:`fit_markers`)."""
+    q = {i: np.asarray(quads[i], np.float64).reshape(4, 2) for i in MARKER_IDS if i in quads}
+    if len(q) < 3:
         return None
-    q = {i: np.asarray(quads[i], np.float64).reshape(4, 2) for i in MARKER_IDS}
-    inner = inner_corner_index(q)
-    height = 1.0 / aspect
+    if len(q) == 4:
+        inner = inner_corner_index(q)
+        height = 1.0 / aspect
+
+        def misfit(k):
+            return _misfit(q, inner, k, size, height)
+    else:
+        # (the markers' side hardly depends on the lens: found once, then searched near it)
+        got = fit_markers(q, aspect)
+        if got is None:
+            return None
+        sides = (0.8 * got[2], 1.25 * got[2])
+
+        def misfit(k):
+            return _misfit3(q, k, size, aspect, sides)
     best = 0.0
     for step, span in ((0.02, K1_RANGE), (0.004, 0.02), (0.001, 0.004)):
         ks = np.arange(best - span, best + span + 1e-9, step)
         ks = ks[np.abs(ks) <= K1_RANGE + 1e-9]
-        errs = [_misfit(q, inner, float(k), size, height) for k in ks]
+        errs = [misfit(float(k)) for k in ks]
         best = float(ks[int(np.argmin(errs))])
     return best
+
+
+def board_corners_from_markers(quads: dict[int, np.ndarray], k1: float, size, aspect: float,
+                               max_misfit_px: float = 1.5) -> np.ndarray | None:
+    """The board's four corners in the picture (TL, TR, BR, BL; 4 x 2 pixels) from three or
+    four whole markers seen through a lens of ``k1``: the corner of a marker the picture does
+    not show is where the other markers' squares put it. None when fewer than three markers
+    are seen or they are not squares at the board's corners (mean misfit over
+    ``max_misfit_px``)."""
+    und = {i: undistort_points(q, k1, size) for i, q in quads.items() if i in MARKER_IDS}
+    got = fit_markers(und, aspect)
+    if got is None or got[1] > max_misfit_px:
+        return None
+    return distort_points(to_camera(got[0], BOARD_CORNERS), k1, size)
 
 
 class LensEstimate:

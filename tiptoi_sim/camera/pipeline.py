@@ -13,7 +13,7 @@ import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
-from tiptoi_sim.camera.lens import LensEstimate, fit_k1, rectify_maps
+from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
@@ -72,6 +72,8 @@ class TapPipeline:
         if self.cfg.pointer not in ("finger", "stylus"):
             raise ValueError(f"pointer {self.cfg.pointer!r}: expected finger or stylus")
         self.tracker = MarkerTracker()
+        self.tracker.corners_from_quads = lambda quads, size: board_corners_from_markers(
+            quads, self.lens.k1, size, self.cfg.aspect)
         if self.cfg.corners is not None:
             self.tracker.set_corners(self.cfg.corners)
         if self.cfg.homography is not None:
@@ -132,7 +134,9 @@ class TapPipeline:
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
-        if not self.model.ready and len(self.tracker.last_quads) == len(MARKER_IDS):
+        seen = len(self.tracker.last_quads)
+        # (with three markers the fit is some 30 times slower: every fifth frame is enough)
+        if not self.model.ready and (seen == len(MARKER_IDS) or seen == 3 and self._frame_no % 5 == 0):
             self.lens.add(fit_k1(self.tracker.last_quads, (gray.shape[1], gray.shape[0]), self.cfg.aspect))
         self.state.markers_seen = len(self.tracker.last_seen)
 

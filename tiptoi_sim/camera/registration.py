@@ -94,6 +94,78 @@ def homography_from_corners(corners_px) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, BOARD_CORNERS).astype(np.float64)
 
 
+#: the corners of an upright marker in its own order (TL, TR, BR, BL), in units of its side
+_UPRIGHT = np.float64([[0, 0], [1, 0], [1, 1], [0, 1]])
+
+
+def _marker_board_corners(quads, inner_idx, aspect: float):
+    """The seen markers' corners in the camera picture, the board corners they belong to, and
+    their offsets from them in marker sides (in board units, 0-1 in x and y, for a marker one
+    board width wide): (src, base, offset), each N x 2, so that a marker ``side`` board widths
+    wide has its corners at ``base + side * offset`` on the board."""
+    src, base, offset = [], [], []
+    for i, q in quads.items():
+        k, up = inner_idx[i], _INNER_CORNER[i]
+        x, y = q[:, 0], q[:, 1]
+        turn = 1 if float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) >= 0 else -1
+        for j in range(4):  # _UPRIGHT is clockwise, as ArUco lists a marker's corners (turn 1)
+            src.append(q[(k + turn * j) % 4])
+            base.append(BOARD_CORNERS[i])
+            offset.append((_UPRIGHT[(up + j) % 4] - _UPRIGHT[up]) * (1.0, aspect))
+    return np.float64(src), np.float64(base), np.float64(offset)
+
+
+def fit_markers(quads: dict[int, np.ndarray], aspect: float, steps: int = 30, sides=(0.005, 0.4)):
+    """The camera->board homography that fits all corners of three or four whole markers best
+    (least squares), so that a marker the camera's framing cuts off (or a hand covers) is not
+    needed. Each marker is a square, axis-aligned with the board, touching its board corner;
+    ``aspect`` = board width / height. The markers' common side (in board widths) is not known:
+    it is the one under which the corners fit one homography best (a golden-section search over
+    ``sides``, 0.5-40 % of the board's width unless told, least squares at each step). Returns
+    (H, the corners' mean misfit in picture pixels, the side), or None with fewer than three
+    markers."""
+    quads = {i: np.asarray(q, np.float64).reshape(4, 2) for i, q in quads.items() if i in MARKER_IDS}
+    if len(quads) < 3:
+        return None
+    src, base, offset = _marker_board_corners(quads, inner_corner_index(quads), aspect)
+
+    def fit(side):
+        dst = base + side * offset
+        H, _ = cv2.findHomography(src, dst, 0)
+        if H is None or abs(np.linalg.det(H)) < 1e-15:
+            return float("inf"), None
+        back = cv2.perspectiveTransform(dst.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)
+        return float(np.mean(np.linalg.norm(back - src, axis=1))), H
+
+    lo, hi = sides
+    g = (np.sqrt(5.0) - 1.0) / 2.0
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = fit(a)[0], fit(b)[0]
+    for _ in range(steps):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = fit(a)[0]
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = fit(b)[0]
+    side = (lo + hi) / 2.0
+    err, H = fit(side)
+    if H is None:
+        return None
+    return H.astype(np.float64), err, side
+
+
+def homography_from_markers(quads: dict[int, np.ndarray], aspect: float, max_misfit_px: float = 1.5):
+    """:func:`fit_markers`' homography, or None when it has fewer than three markers or its
+    corners miss it by more than ``max_misfit_px`` on average (not squares at the corners)."""
+    got = fit_markers(quads, aspect)
+    if got is None or got[1] > max_misfit_px:
+        return None
+    return got[0]
+
+
 def to_board(H: np.ndarray, pts_px) -> np.ndarray:
     pts = np.asarray(pts_px, np.float64).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(pts, H).reshape(-1, 2)
@@ -108,7 +180,8 @@ class MarkerTracker:
     """Keeps the camera->board homography up to date from the markers.
 
     ``update(gray, hand_in_view)`` returns True when the homography changed. A new homography
-    is taken only from all four markers, seen at the same place (within ``stable_px``) for
+    is taken only from all four markers (or, with ``corners_from_quads`` set and while no
+    homography from four is known, from three: the camera's framing may cut one off), seen at the same place (within ``stable_px``) for
     ``stable_frames`` detections and, once one is known, only when at least two corners moved
     and either no hand is in view or the corners moved more than ``moved_px`` (the board was
     moved: the old one is wrong anyway).
@@ -123,9 +196,14 @@ class MarkerTracker:
         self.moved_px = moved_px
         self._candidate: np.ndarray | None = None
         self._candidate_count = 0
+        self._candidate_three = False
         self.last_seen: dict[int, np.ndarray] = {}
         self.last_quads: dict[int, np.ndarray] = {}  # the seen markers' four corners (the lens fit)
         self.last_shift = 0.0  # px: how far the corners moved at the last change of H
+        # (quads, (width, height)) -> the board's four corners in the picture, or None: how the
+        # corner of a marker out of the picture is found (see lens.board_corners_from_markers)
+        self.corners_from_quads = None
+        self.from_three = False  # the homography came from three markers
 
     def set_corners(self, corners_px) -> None:
         """Use clicked corners (fallback when the markers are missing)."""
@@ -136,25 +214,35 @@ class MarkerTracker:
         self.last_quads = detect_quads(gray, self.detector)
         seen = inner_corners(self.last_quads)
         self.last_seen = seen
-        if len(seen) < 4:
+        quad, from_three = None, False
+        if len(seen) == 4:
+            quad = np.array([seen[i] for i in MARKER_IDS])
+        elif len(seen) == 3 and self.corners_from_quads is not None and (self.H is None or self.from_three):
+            # a marker out of the picture (never seen yet): the other three's squares place it
+            quad = self.corners_from_quads(self.last_quads, (gray.shape[1], gray.shape[0]))
+            from_three = quad is not None
+        if quad is None:
             self._candidate = None
             self._candidate_count = 0
             return False  # an arm covers a marker: keep what we have
-        quad = np.array([seen[i] for i in MARKER_IDS])
-        if self._candidate is not None and np.max(np.linalg.norm(quad - self._candidate, axis=1)) <= self.stable_px:
+        if (self._candidate is not None and from_three == self._candidate_three
+                and np.max(np.linalg.norm(quad - self._candidate, axis=1)) <= self.stable_px):
             self._candidate_count += 1
             self._candidate = (self._candidate * (self._candidate_count - 1) + quad) / self._candidate_count
         else:
-            self._candidate, self._candidate_count = quad, 1
+            self._candidate, self._candidate_count, self._candidate_three = quad, 1, from_three
         if self._candidate_count < self.stable_frames:
             return False
         if self.corners is not None:
             shifts = np.linalg.norm(self._candidate - self.corners, axis=1)
             if float(shifts.max()) <= self.stable_px:
+                self.from_three = self.from_three and from_three  # (as good as the four)
                 return False
             # one corner alone moving is a marker half covered by a hand (its corner pulled by
-            # the hand's edge), not a moved board: a moved board moves at least two corners
-            if int((shifts > self.stable_px).sum()) < 2:
+            # the hand's edge), not a moved board: a moved board moves at least two corners.
+            # But four markers seen at last put the corner three had placed right.
+            upgrade = self.from_three and not from_three
+            if int((shifts > self.stable_px).sum()) < 2 and not upgrade:
                 return False
             if hand_in_view and float(shifts.max()) < self.moved_px:
                 return False
@@ -164,6 +252,7 @@ class MarkerTracker:
             return False
         self.last_shift = 0.0 if self.corners is None else float(np.max(np.linalg.norm(self._candidate - self.corners, axis=1)))
         self.H, self.corners = H, self._candidate.copy()
+        self.from_three = from_three
         return True
 
 
