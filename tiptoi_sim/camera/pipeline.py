@@ -14,7 +14,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
-from tiptoi_sim.camera.pointer import cut_edge_lines, find_hand
+from tiptoi_sim.camera.pointer import bridge_edge, cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
@@ -325,6 +325,8 @@ class TapPipeline:
         rect = (mp, mp, mp + W, mp + Hh)
         if not stylus:  # (a pen's thin body may cross the edge aslant: its lines are kept)
             fg_hand, weak = cut_edge_lines(fg, rect), cut_edge_lines(weak, rect)
+            # (after the cut: the lines along the edge are gone, a finger across it is joined)
+            fg_hand = bridge_edge(fg_hand, rect)
         else:
             fg_hand = fg
         hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,

@@ -49,6 +49,29 @@ def cut_edge_lines(mask: np.ndarray, board_rect, band: int = 4, length: int = 7)
     return out
 
 
+def bridge_edge(mask: np.ndarray, board_rect, gap: int = 6) -> np.ndarray:
+    """``mask`` with the gaps across the board's edge closed, up to ``gap`` pixels: a finger
+    crossing the edge between a dark table and the pale board is lost right at the edge (there
+    the empty-board model allows anything between the two, to tolerate shake), so its end on
+    the board comes apart from the hand in the margin. Only runs across the edge are closed
+    (a closing along the edge's normal, within ``gap`` of it)."""
+    x0, y0, x1, y1 = board_rect
+    h, w = mask.shape
+    out = mask.copy()
+    kv, kh = np.ones((2 * gap + 1, 1), np.uint8), np.ones((1, 2 * gap + 1), np.uint8)
+    for edge in (y0, y1):
+        a, b = max(0, edge - 2 * gap), min(h, edge + 2 * gap + 1)
+        closed = cv2.morphologyEx(mask[a:b], cv2.MORPH_CLOSE, kv)
+        lo, hi = max(0, edge - gap), min(h, edge + gap + 1)
+        out[lo:hi] = np.maximum(out[lo:hi], closed[lo - a:hi - a])
+    for edge in (x0, x1):
+        a, b = max(0, edge - 2 * gap), min(w, edge + 2 * gap + 1)
+        closed = cv2.morphologyEx(mask[:, a:b], cv2.MORPH_CLOSE, kh)
+        lo, hi = max(0, edge - gap), min(w, edge + gap + 1)
+        out[:, lo:hi] = np.maximum(out[:, lo:hi], closed[:, lo - a:hi - a])
+    return out
+
+
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
               border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3,
               margin_arms: bool = False, thin_px: int = 0) -> Hand | None:
@@ -113,7 +136,16 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     big_inside = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) if n > 1 else 0
     if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
                      and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
-        # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside
+        # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside.
+        # An arm seen on the table beside the board (its sleeve unseen over the board's print)
+        # tells where the hand's arm is: the hand's far end from there is the finger (seen on
+        # its own, a hand's narrow wrist corner can look like one).
+        if beside and board_rect is not None:
+            hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, entering, board_rect, border,
+                             min_area, r, max_fill, thin_px)
+            bx0, by0, bx1, by1 = board_rect
+            if hand is not None and hand.pointing and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
+                return hand
         return _floating_hand(labels, stats, mask, weak, 4 * min_area, r, max_fill, skip=entering)
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
     # points is the hand; when none points, the biggest
