@@ -117,6 +117,33 @@ def test_skin_at_the_fist_cut_by_the_search_box_is_no_tip_the_red_tip_ahead_is()
     assert abs(x - 79) <= 2.5 and abs(y - 60) <= 1.5, (x, y)
 
 
+def test_knuckles_behind_the_pens_end_are_no_tip_the_red_tip_ahead_is():
+    # (seed 3519, stylus on wood grain) a grey pen from below, its body over the board not
+    # seen: the hand's far end is the top of the fist. Two small warm-lit knuckles either side
+    # of the pen, 10 px behind that end, are as saturated as a tip; the red tip 24 px ahead is
+    # the tip. A tip at the pen's very end (its centroid a few px behind the end) still wins.
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    img = np.full((120, 120, 3), (150, 160, 165), np.uint8)
+    skin = cv2.cvtColor(np.uint8([[[12, 178, 170]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    for x in (55, 65):
+        cv2.circle(img, (x, 86), 2, skin.tolist(), -1)                   # the knuckles
+    cv2.circle(img, (60, 52), 3, (30, 30, 235), -1)                      # the red tip, ahead
+    weak = np.zeros(img.shape[:2], np.uint8)
+    weak[np.any(img != img[0, 0], axis=2)] = 255
+    (x, y), hue = refine_tip(img, weak, far=(60.0, 76.0), entry=(60.0, 119.0), radius=11.8, reach=51.0)
+    assert hue is not None and (hue <= 8 or hue >= 172), hue
+    assert abs(x - 60) <= 1.5 and abs(y - 49) <= 2.5, (x, y)
+    # the tip at the pen's end itself, 4 px behind it, is taken before a speck farther ahead
+    img2 = np.full((120, 120, 3), (150, 160, 165), np.uint8)
+    cv2.circle(img2, (60, 80), 3, (30, 30, 235), -1)                     # the tip at the end
+    cv2.circle(img2, (60, 40), 2, (235, 60, 30), -1)                     # a blue speck ahead
+    weak2 = np.zeros(img2.shape[:2], np.uint8)
+    weak2[np.any(img2 != img2[0, 0], axis=2)] = 255
+    (x, y), hue = refine_tip(img2, weak2, far=(60.0, 76.0), entry=(60.0, 119.0), radius=11.8, reach=51.0)
+    assert hue is not None and (hue <= 8 or hue >= 172) and abs(y - 77) <= 2.5, ((x, y), hue)
+
+
 def test_print_under_a_shadow_is_the_board_but_a_vivid_tip_of_a_near_hue_on_pale_print_is_not():
     from tiptoi_sim.camera.stylus import same_as_board
 

@@ -134,6 +134,12 @@ def is_vivid(hsv_px: np.ndarray, peak_sat: int) -> bool:
     return bool(((sat >= need) & (sat * val >= MIN_PEAK_CHROMA * 255)).any())
 
 
+#: a blob near the pen's end but more than this many radii behind it (toward the arm) is skin at
+#: the fist rather than the tip: a tip at the pen's end lies within half a radius of it (its
+#: centroid 3.5-6 px behind the end with a radius of 11.8 px, over 50 tips of seed 2718)
+BEHIND_END = 0.65
+
+
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
                radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
                min_val: int = 50, board_hsv: np.ndarray | None = None):
@@ -190,8 +196,15 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         if not is_vivid(hsv[labels == i], peak_sat if near else min(peak_sat, COOL_PEAK_SAT)):
             continue
         # at the pen's end, the farthest ahead (the tip is the pen's very end; skin at the fist
-        # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip)
-        key = (1, fwd) if near else (0, -fwd)
+        # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip).
+        # A blob well behind the end (the knuckles beside a pen whose body is not seen, warm-lit
+        # skin as saturated as a tip) comes last: a vivid blob ahead is the tip then
+        if near and fwd >= -BEHIND_END * radius:
+            key = (2, fwd)
+        elif ahead and not near:
+            key = (1, -fwd)
+        else:
+            key = (0, fwd)
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best == 0:
