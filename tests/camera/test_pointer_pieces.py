@@ -135,3 +135,17 @@ def test_a_finger_cut_at_the_boards_edge_is_joined_to_its_hand_beside_the_board(
     for x in range(40, 260, 9):
         specks[M - 4, x] = specks[M + 4, x + 4] = 255
     assert cv2.countNonZero(bridge_edge(specks, RECT)) == cv2.countNonZero(specks)
+
+
+def test_a_thin_finger_beyond_a_hand_ahead_of_its_arm_is_found_to_its_end():
+    # the masks of a real frame (benchmark clip "finger wood grain", seed 5533, t = 2.3 s): a
+    # pale blue sleeve from the top, seen only on the table above the board; the hand floats
+    # ahead and points down at "level: easy" (board 0.78, 0.70) with a thin finger. From the
+    # arm, the hand's far end is its thick part's (5 px short of the tip, off the hotspot);
+    # seen on its own, the finger's end is found: the end farther from the arm counts.
+    img = cv2.imread(str(Path(__file__).parent / "data" / "thin_finger_ahead_of_unseen_sleeve_5533.png"))
+    fg, weak = img[..., 1], img[..., 0]
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing
+    x0, y0, x1, y1 = RECT
+    assert abs(hand.tip[0] - (x0 + 0.782 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.701 * (y1 - y0))) <= 2.5, hand.tip

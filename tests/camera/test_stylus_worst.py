@@ -18,6 +18,7 @@ SCENES = {s.name: s for s in sh.SCENES}
     ("stylus wood grain", 9688),   # warm-lit skin at the fist, cut by the search box to a tip's size
     ("stylus wood grain", 5951),   # an orange tip on the pale yellow field, taken for its print
     ("stylus dark table", 2727),   # a green tip resting on the green button, followed only 15 frames
+    ("stylus wood grain", 3519),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
 ])
 def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
     clip = sh.hard_clip(SCENES[scene], layout.hotspots, board, seed=seed, hit_test=layout.hit_test)

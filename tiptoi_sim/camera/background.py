@@ -34,6 +34,9 @@ class BoardModel:
         self._samples: list[np.ndarray] = []
         self._t0: float | None = None
         self.bg: np.ndarray | None = None  # float32 HxWx3 log colour
+        # the empty board as last seen with nothing on it (followed only where nothing differs
+        # and no hand is in view): what a ghost in ``bg`` is recognised by (see :meth:`ghosts`)
+        self.ref: np.ndarray | None = None
 
     @property
     def ready(self) -> bool:
@@ -52,6 +55,7 @@ class BoardModel:
             self._samples.append(log_img)
         if t - self._t0 >= self.learn_s and len(self._samples) >= 3:
             self.bg = np.median(np.stack(self._samples), axis=0).astype(np.float32)
+            self.ref = self.bg.copy()
             self._samples = []
 
     def score(self, log_img: np.ndarray) -> np.ndarray:
@@ -110,13 +114,45 @@ class BoardModel:
         ghost where it was, taken for a finger once it moves on)."""
         if hand_mask is None and fg is not None and cv2.countNonZero(fg):
             near = cv2.dilate(fg, np.ones((9, 9), np.uint8))
-            cv2.accumulateWeighted(log_img, self.bg, self.rate, mask=(near == 0).astype(np.uint8))
+            clear = (near == 0).astype(np.uint8)
+            cv2.accumulateWeighted(log_img, self.bg, self.rate, mask=clear)
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=near)
+            cv2.accumulateWeighted(log_img, self.ref, self.rate, mask=clear)
         elif hand_mask is None:
             cv2.accumulateWeighted(log_img, self.bg, self.rate)
+            cv2.accumulateWeighted(log_img, self.ref, self.rate)
         else:
             keep = cv2.dilate(hand_mask, np.ones((9, 9), np.uint8)) == 0
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
+
+
+    def ghosts(self, log_img: np.ndarray, fg: np.ndarray) -> np.ndarray | None:
+        """Where ``fg`` (what differs from the model) is a ghost: the model took in part of a hand
+        that was not seen whole for a while (a pale hand in a pale sleeve moving slowly), and
+        now that it has gone, the board there differs from the model. There the picture is the
+        empty board as last seen clear (``ref``, after the same gain correction): those pixels
+        are healed in the model (set to the picture) and returned as a bool mask; None when
+        there are none."""
+        ys, xs = np.nonzero(fg)
+        if len(xs) == 0 or self.ref is None:
+            return None
+        gain = np.median((log_img[::4, ::4] - self.ref[::4, ::4]).reshape(-1, 3), axis=0).astype(np.float32)
+        d = log_img[ys, xs] - gain - self.ref[ys, xs]
+        lum = d.mean(axis=1)
+        chroma = np.sqrt(((d - lum[:, None]) ** 2).sum(axis=1))
+        score = np.maximum(np.abs(lum) / self.grey_thresh, chroma / self.chroma_thresh)
+        same = score < GHOST_MATCH
+        if not same.any():
+            return None
+        out = np.zeros(fg.shape, bool)
+        out[ys[same], xs[same]] = True
+        self.bg[out] = log_img[out]
+        return out
+
+
+#: a pixel that differs from the model by less than this share of its threshold from the
+#: empty board as last seen clear is that board (a ghost in the model), not a hand
+GHOST_MATCH = 0.5
 
 
 def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:

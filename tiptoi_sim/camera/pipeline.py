@@ -316,6 +316,11 @@ class TapPipeline:
         img, log_img = self._steady(img, log_img)
         self.board_img = img
         fg, weak = self.model.masks(log_img)
+        # where the model took in a hand it did not see whole, the board seen again is no hand
+        ghost = self.model.ghosts(log_img, fg)
+        if ghost is not None:
+            fg[ghost] = 0
+            weak[ghost] = 0
         self.fg = fg
         W, Hh = self.board_size
         mp = self.margin_px

@@ -136,17 +136,22 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     big_inside = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) if n > 1 else 0
     if best == 0 or (stats[best, cv2.CC_STAT_AREA] < 4 * min_area and big_inside != best
                      and stats[big_inside, cv2.CC_STAT_AREA] > 3 * stats[best, cv2.CC_STAT_AREA]):
-        # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside.
-        # An arm seen on the table beside the board (its sleeve unseen over the board's print)
-        # tells where the hand's arm is: the hand's far end from there is the finger (seen on
-        # its own, a hand's narrow wrist corner can look like one).
+        # nothing (or only a speck) enters from the edge, but a hand-sized region lies inside
+        alone = _floating_hand(labels, stats, mask, weak, 4 * min_area, r, max_fill, skip=entering)
         if beside and board_rect is not None:
+            # an arm seen on the table beside the board (its sleeve unseen over the board's
+            # print) tells where the hand's arm is: the hand's far end from there is the finger.
+            # Seen on its own, a hand's narrow wrist corner can look like one; but a thin
+            # finger's very end is better found so: the end farther from the arm is the tip
             hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, entering, board_rect, border,
                              min_area, r, max_fill, thin_px)
             bx0, by0, bx1, by1 = board_rect
             if hand is not None and hand.pointing and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
-                return hand
-        return _floating_hand(labels, stats, mask, weak, 4 * min_area, r, max_fill, skip=entering)
+                ex, ey = hand.entry
+                if alone is None or not alone.pointing or (np.hypot(alone.tip[0] - ex, alone.tip[1] - ey)
+                                                           <= np.hypot(hand.tip[0] - ex, hand.tip[1] - ey)):
+                    return hand
+        return alone
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
     # points is the hand; when none points, the biggest
     first = None
