@@ -149,3 +149,27 @@ def test_a_thin_finger_beyond_a_hand_ahead_of_its_arm_is_found_to_its_end():
     assert hand is not None and hand.pointing
     x0, y0, x1, y1 = RECT
     assert abs(hand.tip[0] - (x0 + 0.782 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.701 * (y1 - y0))) <= 2.5, hand.tip
+
+
+def test_a_hand_grazing_the_boards_edge_ahead_of_its_sleeve_is_joined_to_it():
+    # the masks of a real frame (benchmark clip "finger wood grain", seed 2818, t = 2.4 s): a
+    # grey sleeve from the top over the grey print at the left, seen as its outline only; the
+    # hand ahead points down at Tom (board 0.044, 0.635) and grazes the board's left edge by a
+    # pixel. That made it an arm of its own, never joined: the sleeve's end was the tip.
+    img = cv2.imread(str(Path(__file__).parent / "data" / "hand_grazing_left_edge_2818.png"))
+    fg, weak = img[..., 1], img[..., 0]
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing
+    x0, y0, x1, y1 = RECT
+    assert abs(hand.tip[0] - (x0 + 0.044 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.635 * (y1 - y0))) <= 2.5, hand.tip
+
+
+def test_a_second_players_fist_in_the_margin_is_not_joined_to_an_arm_pointing_at_it():
+    # a child's arm from the left points at a spot near the right edge; the other child's fist
+    # rests beyond it, mostly beside the board (not at the picture's border): not this arm's
+    fg = _mask()
+    cv2.rectangle(fg, (0, 134), (220, 146), 255, -1)       # the arm and its finger, end at x = 224
+    cv2.circle(fg, (222, 140), 6, 255, -1)
+    cv2.circle(fg, (280, 88), 9, 255, -1)                  # the fist, across the right edge
+    hand = find_hand(fg, fg, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing and abs(hand.tip[0] - 227) <= 3 and abs(hand.tip[1] - 140) <= 3, hand.tip

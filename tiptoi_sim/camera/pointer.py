@@ -130,6 +130,16 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
                 arms.append((int(area), i))
     arms.sort(reverse=True)
     beside.sort(reverse=True)
+    join_skip = entering  # (regions never joined to another arm's pieces)
+    if board_rect is not None:
+        # a piece that only grazes the board's edge from inside (no more than a few pixels
+        # beyond it, nowhere near the picture's border) is no arm of its own: a hand ahead of
+        # its sleeve seen in pieces, near the edge, may still be joined to that sleeve
+        bx0, by0, bx1, by1 = board_rect
+        graze = 2 * border + 1
+        join_skip = {i for i in entering if i in at_border or not (
+            stats[i, 0] >= bx0 - graze and stats[i, 1] >= by0 - graze
+            and stats[i, 0] + stats[i, 2] <= bx1 + graze and stats[i, 1] + stats[i, 3] <= by1 + graze)}
     best = arms[0][1] if arms else 0
     if best == 0 and margin_arms and beside:
         best = beside[0][1]
@@ -143,7 +153,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
             # print) tells where the hand's arm is: the hand's far end from there is the finger.
             # Seen on its own, a hand's narrow wrist corner can look like one; but a thin
             # finger's very end is better found so: the end farther from the arm is the tip
-            hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, entering, board_rect, border,
+            hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, join_skip, board_rect, border,
                              min_area, r, max_fill, thin_px)
             bx0, by0, bx1, by1 = board_rect
             if hand is not None and hand.pointing and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
@@ -158,7 +168,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     for area, i in (arms or (beside if margin_arms else []))[:3]:
         if area < 4 * min_area and first is not None:
             break
-        hand = _arm_hand(i, labels, stats, cents, mask, weak, entering, board_rect, border, min_area,
+        hand = _arm_hand(i, labels, stats, cents, mask, weak, join_skip, board_rect, border, min_area,
                          r, max_fill, thin_px)
         if hand is None:
             continue
