@@ -33,3 +33,19 @@ def visit(kind, side, target, target_id, t_enter, *, skin=(105, 140, 195), scale
     from tiptoi_sim.camera.synth import Visit
     return Visit(kind, side, target, target_id, skin, scale, t_enter, t_enter + 0.6, t_enter + 0.6 + dwell,
                  t_enter + 0.6 + dwell + 0.5, path=list(path))
+
+
+def play_hard_clip(layout, board, scene_name: str, seed: int):
+    """A benchmark clip (synth_hard, without the codec) through the real pipeline with the
+    defaults ``taps-from-video`` uses: (its score, the taps as (t, hotspot) for a message)."""
+    from tiptoi_sim.camera import synth_hard as sh
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+    from tiptoi_sim.camera.synth import score_taps
+
+    scene = {s.name: s for s in sh.SCENES}[scene_name]
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=scene.pointer))
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += pipe.process(f, t)
+    return score_taps(clip, [t for t in taps if t.tap is not None]), [(round(t.t, 2), t.tap) for t in taps]

@@ -3,12 +3,7 @@ through the real pipeline as ``taps-from-video`` runs them (without the codec). 
 missed a dwell or made a false tap before the fix named beside it."""
 
 import pytest
-
-from tiptoi_sim.camera import synth_hard as sh
-from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
-from tiptoi_sim.camera.synth import score_taps
-
-SCENES = {s.name: s for s in sh.SCENES}
+from conftest import play_hard_clip
 
 
 @pytest.mark.parametrize("scene, seed", [
@@ -20,10 +15,5 @@ SCENES = {s.name: s for s in sh.SCENES}
     ("idle hands only", 6533),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
-    clip = sh.hard_clip(SCENES[scene], layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="finger"))
-    taps = []
-    for f, t in sh.frames(clip):
-        taps += pipe.process(f, t)
-    sc = score_taps(clip, [t for t in taps if t.tap is not None])
-    assert (sc.right, sc.wrong, sc.false) == (len(clip.truth), 0, 0), [(round(t.t, 2), t.tap) for t in taps]
+    sc, taps = play_hard_clip(layout, board, scene, seed)
+    assert (sc.right, sc.wrong, sc.false) == (sc.truth, 0, 0), taps

@@ -16,6 +16,21 @@ def _mask():
     return np.zeros((H, W), np.uint8)
 
 
+def _saved(name):
+    """(fg, weak) masks saved from a benchmark frame: its G and B channels."""
+    img = cv2.imread(str(Path(__file__).parent / "data" / name))
+    return img[..., 1].copy(), img[..., 0].copy()
+
+
+def _assert_points_at(name, bx, by):
+    """The hand in the saved masks ``name`` points at board point (bx, by), within 2.5 px."""
+    fg, weak = _saved(name)
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing
+    x0, y0, x1, y1 = RECT
+    assert abs(hand.tip[0] - (x0 + bx * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + by * (y1 - y0))) <= 2.5, hand.tip
+
+
 def test_the_ragged_end_of_a_sleeve_before_a_resting_fist_does_not_point():
     # a grey sleeve over grey print from the right, seen as three pieces (the last one's end
     # is as narrow as a finger), and ahead of it the flat fist resting on the board
@@ -59,12 +74,7 @@ def test_a_hand_crossing_the_boards_edge_with_its_arm_unseen_points_at_its_narro
     # coming from below, is unseen over the dark table. The hand crosses the board's right
     # edge, so that is where its arm seemed to enter, and from there its far end was the
     # wrist: no finger was seen.
-    img = cv2.imread(str(Path(__file__).parent / "data" / "hand_at_right_edge_8888.png"))
-    fg, weak = img[..., 1], img[..., 0]
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    x0, y0, x1, y1 = RECT
-    assert abs(hand.tip[0] - (x0 + 0.94 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.33 * (y1 - y0))) <= 2.5, hand.tip
+    _assert_points_at("hand_at_right_edge_8888.png", 0.94, 0.33)
 
 
 
@@ -72,8 +82,7 @@ def _resting_hand_6563():
     # the masks of a real frame (benchmark clip "finger beige desk, warm dim", seed 6563,
     # t = 9.8 s): a flat hand rests on the board, its grey-brown sleeve unseen over the
     # board's print; only the palm and the wrist (cut off by the sleeve's cuff) are seen
-    img = cv2.imread(str(Path(__file__).parent / "data" / "resting_hand_unseen_sleeve_6563.png"))
-    return img[..., 1].copy(), img[..., 0].copy()
+    return _saved("resting_hand_unseen_sleeve_6563.png")
 
 
 def test_a_corner_of_a_resting_hands_cut_off_wrist_does_not_point():
@@ -99,12 +108,7 @@ def test_a_hand_ahead_of_its_unseen_sleeve_points_away_from_the_arm_beside_the_b
     # print, only as a broken line along its lower edge; the hand floats ahead of it and points
     # right at digit 5 (board 0.48, 0.75). Seen as a hand without its arm, its wrist's corner
     # was taken for the finger, in every other frame.
-    img = cv2.imread(str(Path(__file__).parent / "data" / "hand_ahead_of_unseen_sleeve_3442.png"))
-    fg, weak = img[..., 1], img[..., 0]
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    x0, y0, x1, y1 = RECT
-    assert abs(hand.tip[0] - (x0 + 0.48 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.752 * (y1 - y0))) <= 2.5, hand.tip
+    _assert_points_at("hand_ahead_of_unseen_sleeve_3442.png", 0.48, 0.752)
 
 
 def test_the_arm_beside_the_board_is_not_joined_to_a_hand_off_its_line():
@@ -143,12 +147,7 @@ def test_a_thin_finger_beyond_a_hand_ahead_of_its_arm_is_found_to_its_end():
     # ahead and points down at "level: easy" (board 0.78, 0.70) with a thin finger. From the
     # arm, the hand's far end is its thick part's (5 px short of the tip, off the hotspot);
     # seen on its own, the finger's end is found: the end farther from the arm counts.
-    img = cv2.imread(str(Path(__file__).parent / "data" / "thin_finger_ahead_of_unseen_sleeve_5533.png"))
-    fg, weak = img[..., 1], img[..., 0]
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    x0, y0, x1, y1 = RECT
-    assert abs(hand.tip[0] - (x0 + 0.782 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.701 * (y1 - y0))) <= 2.5, hand.tip
+    _assert_points_at("thin_finger_ahead_of_unseen_sleeve_5533.png", 0.782, 0.701)
 
 
 def test_a_hand_grazing_the_boards_edge_ahead_of_its_sleeve_is_joined_to_it():
@@ -156,12 +155,7 @@ def test_a_hand_grazing_the_boards_edge_ahead_of_its_sleeve_is_joined_to_it():
     # grey sleeve from the top over the grey print at the left, seen as its outline only; the
     # hand ahead points down at Tom (board 0.044, 0.635) and grazes the board's left edge by a
     # pixel. That made it an arm of its own, never joined: the sleeve's end was the tip.
-    img = cv2.imread(str(Path(__file__).parent / "data" / "hand_grazing_left_edge_2818.png"))
-    fg, weak = img[..., 1], img[..., 0]
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    x0, y0, x1, y1 = RECT
-    assert abs(hand.tip[0] - (x0 + 0.044 * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + 0.635 * (y1 - y0))) <= 2.5, hand.tip
+    _assert_points_at("hand_grazing_left_edge_2818.png", 0.044, 0.635)
 
 
 def test_a_second_players_fist_in_the_margin_is_not_joined_to_an_arm_pointing_at_it():

@@ -22,6 +22,13 @@ def _cone(apex, direction, length=9.0, base=6.0, colour=(190, 40, 205), blur=1.5
     return cv2.GaussianBlur(img, (0, 0), blur).clip(0, 255).astype(np.uint8)
 
 
+def _differs(img):
+    """The weak mask of a picture drawn on a plain board: what differs from its corner pixel."""
+    weak = np.zeros(img.shape[:2], np.uint8)
+    weak[np.any(img != img[0, 0], axis=2)] = 255
+    return weak
+
+
 def _vivid(img):
     hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
     ys, xs = np.nonzero(hsv[..., 1] >= 110)
@@ -110,8 +117,7 @@ def test_skin_at_the_fist_cut_by_the_search_box_is_no_tip_the_red_tip_ahead_is()
     cv2.ellipse(img, (150, 60), (40, 16), 0, 0, 360, skin.tolist(), -1)   # the fist
     cv2.rectangle(img, (150, 50), (200, 70), skin.tolist(), -1)          # the wrist
     cv2.circle(img, (82, 60), 3, (30, 30, 235), -1)                      # the red tip, ahead
-    weak = np.zeros(img.shape[:2], np.uint8)
-    weak[np.any(img != img[0, 0], axis=2)] = 255
+    weak = _differs(img)
     (x, y), hue = refine_tip(img, weak, far=(110.0, 60.0), entry=(199.0, 60.0), radius=12.0, reach=51.0)
     assert hue is not None and (hue <= 8 or hue >= 172), hue
     assert abs(x - 79) <= 2.5 and abs(y - 60) <= 1.5, (x, y)
@@ -129,8 +135,7 @@ def test_knuckles_behind_the_pens_end_are_no_tip_the_red_tip_ahead_is():
     for x in (55, 65):
         cv2.circle(img, (x, 86), 2, skin.tolist(), -1)                   # the knuckles
     cv2.circle(img, (60, 52), 3, (30, 30, 235), -1)                      # the red tip, ahead
-    weak = np.zeros(img.shape[:2], np.uint8)
-    weak[np.any(img != img[0, 0], axis=2)] = 255
+    weak = _differs(img)
     (x, y), hue = refine_tip(img, weak, far=(60.0, 76.0), entry=(60.0, 119.0), radius=11.8, reach=51.0)
     assert hue is not None and (hue <= 8 or hue >= 172), hue
     assert abs(x - 60) <= 1.5 and abs(y - 49) <= 2.5, (x, y)
@@ -138,9 +143,7 @@ def test_knuckles_behind_the_pens_end_are_no_tip_the_red_tip_ahead_is():
     img2 = np.full((120, 120, 3), (150, 160, 165), np.uint8)
     cv2.circle(img2, (60, 80), 3, (30, 30, 235), -1)                     # the tip at the end
     cv2.circle(img2, (60, 40), 2, (235, 60, 30), -1)                     # a blue speck ahead
-    weak2 = np.zeros(img2.shape[:2], np.uint8)
-    weak2[np.any(img2 != img2[0, 0], axis=2)] = 255
-    (x, y), hue = refine_tip(img2, weak2, far=(60.0, 76.0), entry=(60.0, 119.0), radius=11.8, reach=51.0)
+    (x, y), hue = refine_tip(img2, _differs(img2), far=(60.0, 76.0), entry=(60.0, 119.0), radius=11.8, reach=51.0)
     assert hue is not None and (hue <= 8 or hue >= 172) and abs(y - 77) <= 2.5, ((x, y), hue)
 
 

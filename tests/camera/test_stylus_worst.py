@@ -3,12 +3,7 @@ through the real pipeline and codec as ``taps-from-video --pointer stylus`` runs
 one was missed or tapped wrong before the fix named beside it."""
 
 import pytest
-
-from tiptoi_sim.camera import synth_hard as sh
-from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
-from tiptoi_sim.camera.synth import score_taps
-
-SCENES = {s.name: s for s in sh.SCENES}
+from conftest import play_hard_clip
 
 
 @pytest.mark.parametrize("scene, seed", [
@@ -21,10 +16,5 @@ SCENES = {s.name: s for s in sh.SCENES}
     ("stylus wood grain", 3519),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
 ])
 def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
-    clip = sh.hard_clip(SCENES[scene], layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="stylus"))
-    taps = []
-    for f, t in sh.frames(clip):
-        taps += pipe.process(f, t)
-    sc = score_taps(clip, [t for t in taps if t.tap is not None])
-    assert (sc.right, sc.wrong, sc.false) == (len(clip.truth), 0, 0), [(round(t.t, 2), t.tap) for t in taps]
+    sc, taps = play_hard_clip(layout, board, scene, seed)
+    assert (sc.right, sc.wrong, sc.false) == (sc.truth, 0, 0), taps
