@@ -12,7 +12,11 @@ is shaped by them:
   one that uses the ``espeak-ng`` command;
 * ``say()`` shells out to ``aplay`` and bypasses the mixer -> only ``save_to_file`` is used;
   playback is pygame's business (:mod:`tiptoi_sim.speech.audio`);
-* two threads sharing one engine lose output silently -> only the worker thread touches it.
+* two threads sharing one engine lose output silently -> only the worker thread touches it;
+* espeak-ng's library is one per process: a second engine created or synthesizing while a first
+  one (an earlier synthesizer's worker, still finishing after ``close``, or one abandoned by the
+  watchdog) synthesizes crashed the process once (a segfault in ``Synth``, on a loaded machine)
+  -> engines are created, used and dropped under one process-wide lock (``_ESPEAK_LOCK``).
 
 After repeated failures the engine is re-created; if it keeps failing, the worker falls back to
 the ``espeak-ng -w`` command (same library, same voices, so the same sound). When neither exists,
@@ -87,6 +91,10 @@ class VoiceConfig:
 
 # -- backends: each renders one text to one raw WAV file, in the worker thread only ------------
 
+#: held while a pyttsx3 engine is created, renders or is dropped (see the module docstring)
+_ESPEAK_LOCK = threading.RLock()
+
+
 class Pyttsx3Backend:
     """pyttsx3's espeak driver, used as described in the module docstring."""
 
@@ -99,6 +107,10 @@ class Pyttsx3Backend:
         self.start()
 
     def start(self) -> None:
+        with _ESPEAK_LOCK:
+            self._start()
+
+    def _start(self) -> None:
         import pyttsx3
         import pyttsx3.drivers.espeak as driver
 
@@ -130,8 +142,16 @@ class Pyttsx3Backend:
     def render(self, text: str, out: Path) -> None:
         if out.exists():
             out.unlink()
-        self.engine.save_to_file(text, str(out))
-        self.engine.runAndWait()
+        with _ESPEAK_LOCK:
+            self.engine.save_to_file(text, str(out))
+            self.engine.runAndWait()
+
+    def drop(self) -> None:
+        """Let the engine go now, under the lock: its destructor unsets the process-wide synth
+        callback, which must not happen while another engine synthesizes."""
+        with _ESPEAK_LOCK:
+            self.engine = None
+            gc.collect()
 
 
 class CommandBackend:
@@ -321,6 +341,8 @@ class Synthesizer:
         while True:
             job = self._next(gen)
             if job is None:
+                if isinstance(backend, Pyttsx3Backend):
+                    backend.drop()
                 return
             try:
                 if job.skip_if_exists and job.path.exists():
