@@ -114,12 +114,12 @@ def test_a_ghost_of_a_hand_the_model_took_in_is_healed_but_a_hand_is_not():
     log = BoardModel.to_log(img)  # the hand has gone: the board again
     fg, _ = m.masks(log)
     assert cv2.countNonZero(fg & inside) > 200  # the ghost (the test can fail)
-    ghost = m.ghosts(log, fg)
+    ghost = m.heal_ghosts(log, fg)
     assert ghost is not None and np.count_nonzero(ghost & (inside > 0)) > 200
     fg, _ = m.masks(log)
     assert cv2.countNonZero(cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))) == 0  # healed
     # the hand back on the board (now that the model is clean again) is a hand, no ghost
     fg, _ = m.masks(hand_log)
     assert cv2.countNonZero(fg & inside) > 200
-    ghost = m.ghosts(hand_log, fg)
+    ghost = m.heal_ghosts(hand_log, fg)
     assert ghost is None or np.count_nonzero(ghost & (inside > 0)) < 10

@@ -11,7 +11,7 @@ from conftest import play_hard_clip
     # taken for the finger (pointer.find_hand, the arm beside the board)
     ("finger beige desk, warm dim", 3442),
     # no hand at all after a pale hand swept slowly: the model had taken it in, its ghost
-    # tapped "go" (background.BoardModel.ghosts)
+    # tapped "go" (background.BoardModel.heal_ghosts)
     ("idle hands only", 6533),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):

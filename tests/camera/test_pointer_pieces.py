@@ -22,13 +22,17 @@ def _saved(name):
     return img[..., 1].copy(), img[..., 0].copy()
 
 
+def _assert_tip_at(fg, weak, x, y, tol_x, tol_y):
+    """The hand found in (fg, weak) points, its tip within (tol_x, tol_y) pixels of (x, y)."""
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing, hand
+    assert abs(hand.tip[0] - x) <= tol_x and abs(hand.tip[1] - y) <= tol_y, hand.tip
+
+
 def _assert_points_at(name, bx, by):
     """The hand in the saved masks ``name`` points at board point (bx, by), within 2.5 px."""
-    fg, weak = _saved(name)
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
     x0, y0, x1, y1 = RECT
-    assert abs(hand.tip[0] - (x0 + bx * (x1 - x0))) <= 2.5 and abs(hand.tip[1] - (y0 + by * (y1 - y0))) <= 2.5, hand.tip
+    _assert_tip_at(*_saved(name), x0 + bx * (x1 - x0), y0 + by * (y1 - y0), 2.5, 2.5)
 
 
 def test_the_ragged_end_of_a_sleeve_before_a_resting_fist_does_not_point():
@@ -50,9 +54,7 @@ def test_a_pointing_finger_beyond_its_sleeve_in_pieces_still_points():
         cv2.rectangle(fg, (x0, 146), (x1, 154), 255, -1)
     cv2.circle(fg, (172, 150), 14, 255, -1)
     cv2.rectangle(fg, (130, 147), (160, 153), 255, -1)   # the finger, its end at x = 130
-    hand = find_hand(fg, fg, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    assert abs(hand.tip[0] - 130) <= 2 and abs(hand.tip[1] - 150) <= 2
+    _assert_tip_at(fg, fg, 130, 150, 2, 2)
 
 
 def test_a_piece_of_one_arm_is_not_joined_to_another_players_hand():
@@ -63,9 +65,7 @@ def test_a_piece_of_one_arm_is_not_joined_to_another_players_hand():
     cv2.ellipse(fg, (167, 24), (14, 6), 0, 0, 180, 255, -1)
     cv2.rectangle(fg, (236, 164), (250, H), 255, -1)     # the pointing child's hand, its arm unseen
     cv2.rectangle(fg, (240, 116), (246, 150), 255, -1)   # its finger, apart; the end at y = 116
-    hand = find_hand(fg, fg, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    assert abs(hand.tip[0] - 243) <= 2 and abs(hand.tip[1] - 116) <= 3, hand.tip
+    _assert_tip_at(fg, fg, 243, 116, 2, 3)
 
 
 def test_a_hand_crossing_the_boards_edge_with_its_arm_unseen_points_at_its_narrow_end():
@@ -97,9 +97,7 @@ def test_a_finger_stretched_out_of_the_same_hand_points():
     fg, weak = _resting_hand_6563()
     for m in (fg, weak):
         cv2.rectangle(m, (158, 116), (196, 122), 255, -1)   # an index finger, its end at x = 196
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing
-    assert abs(hand.tip[0] - 196) <= 2.5 and abs(hand.tip[1] - 119) <= 2, hand.tip
+    _assert_tip_at(fg, weak, 196, 119, 2.5, 2)
 
 
 def test_a_hand_ahead_of_its_unseen_sleeve_points_away_from_the_arm_beside_the_board():
@@ -165,5 +163,4 @@ def test_a_second_players_fist_in_the_margin_is_not_joined_to_an_arm_pointing_at
     cv2.rectangle(fg, (0, 134), (220, 146), 255, -1)       # the arm and its finger, end at x = 224
     cv2.circle(fg, (222, 140), 6, 255, -1)
     cv2.circle(fg, (280, 88), 9, 255, -1)                  # the fist, across the right edge
-    hand = find_hand(fg, fg, board_rect=RECT, thin_px=2)
-    assert hand is not None and hand.pointing and abs(hand.tip[0] - 227) <= 3 and abs(hand.tip[1] - 140) <= 3, hand.tip
+    _assert_tip_at(fg, fg, 227, 140, 3, 3)

@@ -35,7 +35,7 @@ class BoardModel:
         self._t0: float | None = None
         self.bg: np.ndarray | None = None  # float32 HxWx3 log colour
         # the empty board as last seen with nothing on it (followed only where nothing differs
-        # and no hand is in view): what a ghost in ``bg`` is recognised by (see :meth:`ghosts`)
+        # and no hand is in view): what a ghost in ``bg`` is recognised by (see :meth:`heal_ghosts`)
         self.ref: np.ndarray | None = None
 
     @property
@@ -75,10 +75,7 @@ class BoardModel:
         empty board; tolerant with the range of the board's colours within one pixel, so that
         print edges moved by camera shake do not count (but skin next to a print edge of a
         similar colour may not count either: the strict map fills such gaps)."""
-        d = log_img - self.bg
-        # exposure and white-balance drift: a global gain per colour channel, estimated as the
-        # median change over the board (a sparse grid is enough and keeps it fast)
-        x = log_img - np.median(d[::4, ::4].reshape(-1, 3), axis=0).astype(np.float32)
+        x = log_img - _gain(log_img, self.bg)
         # a channel clipped at white says only "at least this bright": when the board was
         # learnt overexposed (a yellow's red and green at 255), its true value shows once the
         # light dims, as a change of hue where nothing changed. So a channel clipped in the
@@ -97,9 +94,10 @@ class BoardModel:
         return tol, self._judge(x - self.bg)
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
-        lum = d.mean(axis=2)
+        """How much log-colour differences (..., 3) count, in units of their thresholds."""
+        lum = d.mean(axis=-1)
         # hue change: what is left of the difference once its grey part (any gain) is removed
-        chroma = np.sqrt(((d - d.mean(axis=2, keepdims=True)) ** 2).sum(axis=2))
+        chroma = np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
         return np.maximum(np.abs(lum) * (1.0 / self.grey_thresh), chroma * (1.0 / self.chroma_thresh))
 
     def difference(self, log_img: np.ndarray) -> np.ndarray:
@@ -126,7 +124,7 @@ class BoardModel:
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
 
 
-    def ghosts(self, log_img: np.ndarray, fg: np.ndarray) -> np.ndarray | None:
+    def heal_ghosts(self, log_img: np.ndarray, fg: np.ndarray) -> np.ndarray | None:
         """Where ``fg`` (what differs from the model) is a ghost: the model took in part of a hand
         that was not seen whole for a while (a pale hand in a pale sleeve moving slowly), and
         now that it has gone, the board there differs from the model. There the picture is the
@@ -136,12 +134,8 @@ class BoardModel:
         ys, xs = np.nonzero(fg)
         if len(xs) == 0 or self.ref is None:
             return None
-        gain = np.median((log_img[::4, ::4] - self.ref[::4, ::4]).reshape(-1, 3), axis=0).astype(np.float32)
-        d = log_img[ys, xs] - gain - self.ref[ys, xs]
-        lum = d.mean(axis=1)
-        chroma = np.sqrt(((d - lum[:, None]) ** 2).sum(axis=1))
-        score = np.maximum(np.abs(lum) / self.grey_thresh, chroma / self.chroma_thresh)
-        same = score < GHOST_MATCH
+        d = log_img[ys, xs] - _gain(log_img, self.ref) - self.ref[ys, xs]
+        same = self._judge(d) < GHOST_MATCH
         if not same.any():
             return None
         out = np.zeros(fg.shape, bool)
@@ -153,6 +147,12 @@ class BoardModel:
 #: a pixel that differs from the model by less than this share of its threshold from the
 #: empty board as last seen clear is that board (a ghost in the model), not a hand
 GHOST_MATCH = 0.5
+
+
+def _gain(log_img: np.ndarray, base: np.ndarray) -> np.ndarray:
+    """Exposure and white-balance drift of ``log_img`` against ``base``: a global gain per colour
+    channel, the median change over the board (a sparse grid is enough and keeps it fast)."""
+    return np.median((log_img[::4, ::4] - base[::4, ::4]).reshape(-1, 3), axis=0).astype(np.float32)
 
 
 def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from tiptoi_sim.camera.registration import (BOARD_CORNERS, MARKER_IDS, fit_markers, homography_from_corners,
-                                            inner_corner_index, to_camera)
+                                            homography_from_markers, inner_corner_index, to_camera)
 
 #: the outward direction of each marker from its board corner (TL, TR, BR, BL)
 _OUTWARD = {0: (-1.0, -1.0), 1: (1.0, -1.0), 2: (1.0, 1.0), 3: (-1.0, 1.0)}
@@ -129,11 +129,8 @@ def board_corners_from_markers(quads: dict[int, np.ndarray], k1: float, size, as
     not show is where the other markers' squares put it. None when fewer than three markers
     are seen or they are not squares at the board's corners (mean misfit over
     ``max_misfit_px``)."""
-    und = {i: undistort_points(q, k1, size) for i, q in quads.items() if i in MARKER_IDS}
-    got = fit_markers(und, aspect)
-    if got is None or got[1] > max_misfit_px:
-        return None
-    return distort_points(to_camera(got[0], BOARD_CORNERS), k1, size)
+    H = homography_from_markers({i: undistort_points(q, k1, size) for i, q in quads.items()}, aspect, max_misfit_px)
+    return None if H is None else distort_points(to_camera(H, BOARD_CORNERS), k1, size)
 
 
 class LensEstimate:

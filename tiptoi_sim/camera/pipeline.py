@@ -71,9 +71,9 @@ class TapPipeline:
         self.cfg = config or PipelineConfig()
         if self.cfg.pointer not in ("finger", "stylus"):
             raise ValueError(f"pointer {self.cfg.pointer!r}: expected finger or stylus")
-        self.tracker = MarkerTracker()
-        self.tracker.corners_from_quads = lambda quads, size: board_corners_from_markers(
-            quads, self.lens.k1, size, self.cfg.aspect)
+        # (the fourth board corner from three markers goes through the lens measured so far)
+        self.tracker = MarkerTracker(corners_from_quads=lambda quads, size: board_corners_from_markers(
+            quads, self.lens.k1, size, self.cfg.aspect))
         if self.cfg.corners is not None:
             self.tracker.set_corners(self.cfg.corners)
         if self.cfg.homography is not None:
@@ -317,7 +317,7 @@ class TapPipeline:
         self.board_img = img
         fg, weak = self.model.masks(log_img)
         # where the model took in a hand it did not see whole, the board seen again is no hand
-        ghost = self.model.ghosts(log_img, fg)
+        ghost = self.model.heal_ghosts(log_img, fg)
         if ghost is not None:
             fg[ghost] = 0
             weak[ghost] = 0

@@ -26,27 +26,36 @@ class Hand:
     area: int
 
 
+def _across_edges(mask: np.ndarray, board_rect, band: int, length: int, context: int, op: int,
+                  combine) -> np.ndarray:
+    """``mask`` changed within ``band`` pixels of each board edge by a morphology ``op`` with a
+    line of ``length`` pixels across that edge (vertical at the top and bottom edges,
+    horizontal at the sides), worked out on a strip ``context`` pixels wider than the band on
+    each side, the result merged in by ``combine`` (np.minimum or np.maximum)."""
+    x0, y0, x1, y1 = board_rect
+    h, w = mask.shape
+    out = mask.copy()
+    kv, kh = np.ones((length, 1), np.uint8), np.ones((1, length), np.uint8)
+    for edge in (y0, y1):
+        a, b = max(0, edge - band - context), min(h, edge + band + context + 1)
+        done = cv2.morphologyEx(mask[a:b], op, kv)
+        lo, hi = max(0, edge - band), min(h, edge + band + 1)
+        out[lo:hi] = combine(out[lo:hi], done[lo - a:hi - a])
+    for edge in (x0, x1):
+        a, b = max(0, edge - band - context), min(w, edge + band + context + 1)
+        done = cv2.morphologyEx(mask[:, a:b], op, kh)
+        lo, hi = max(0, edge - band), min(w, edge + band + 1)
+        out[:, lo:hi] = combine(out[:, lo:hi], done[:, lo - a:hi - a])
+    return out
+
+
 def cut_edge_lines(mask: np.ndarray, board_rect, band: int = 4, length: int = 7) -> np.ndarray:
     """``mask`` without the thin lines along the board's edge: within ``band`` pixels of each
     edge only what reaches ``length`` pixels across that edge is kept (an arm crossing it).
     Shake, a rolling shutter and an unmodelled lens move the edge between the board and the table
     by a pixel or two, so the edge itself differs from the empty board as a thin line; joined to
     a hand that touches it, the line's far end would be taken for the fingertip."""
-    x0, y0, x1, y1 = board_rect
-    h, w = mask.shape
-    out = mask.copy()
-    kv, kh = np.ones((length, 1), np.uint8), np.ones((1, length), np.uint8)
-    for edge in (y0, y1):  # top and bottom edges: keep vertical runs
-        a, b = max(0, edge - band - length), min(h, edge + band + length + 1)
-        opened = cv2.morphologyEx(mask[a:b], cv2.MORPH_OPEN, kv)
-        lo, hi = max(0, edge - band), min(h, edge + band + 1)
-        out[lo:hi] = np.minimum(out[lo:hi], opened[lo - a:hi - a])
-    for edge in (x0, x1):  # left and right edges: keep horizontal runs
-        a, b = max(0, edge - band - length), min(w, edge + band + length + 1)
-        opened = cv2.morphologyEx(mask[:, a:b], cv2.MORPH_OPEN, kh)
-        lo, hi = max(0, edge - band), min(w, edge + band + 1)
-        out[:, lo:hi] = np.minimum(out[:, lo:hi], opened[:, lo - a:hi - a])
-    return out
+    return _across_edges(mask, board_rect, band, length, length, cv2.MORPH_OPEN, np.minimum)
 
 
 def bridge_edge(mask: np.ndarray, board_rect, gap: int = 6) -> np.ndarray:
@@ -55,21 +64,7 @@ def bridge_edge(mask: np.ndarray, board_rect, gap: int = 6) -> np.ndarray:
     the empty-board model allows anything between the two, to tolerate shake), so its end on
     the board comes apart from the hand in the margin. Only runs across the edge are closed
     (a closing along the edge's normal, within ``gap`` of it)."""
-    x0, y0, x1, y1 = board_rect
-    h, w = mask.shape
-    out = mask.copy()
-    kv, kh = np.ones((2 * gap + 1, 1), np.uint8), np.ones((1, 2 * gap + 1), np.uint8)
-    for edge in (y0, y1):
-        a, b = max(0, edge - 2 * gap), min(h, edge + 2 * gap + 1)
-        closed = cv2.morphologyEx(mask[a:b], cv2.MORPH_CLOSE, kv)
-        lo, hi = max(0, edge - gap), min(h, edge + gap + 1)
-        out[lo:hi] = np.maximum(out[lo:hi], closed[lo - a:hi - a])
-    for edge in (x0, x1):
-        a, b = max(0, edge - 2 * gap), min(w, edge + 2 * gap + 1)
-        closed = cv2.morphologyEx(mask[:, a:b], cv2.MORPH_CLOSE, kh)
-        lo, hi = max(0, edge - gap), min(w, edge + gap + 1)
-        out[:, lo:hi] = np.maximum(out[:, lo:hi], closed[:, lo - a:hi - a])
-    return out
+    return _across_edges(mask, board_rect, gap, 2 * gap + 1, gap, cv2.MORPH_CLOSE, np.maximum)
 
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,

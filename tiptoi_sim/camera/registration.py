@@ -187,7 +187,8 @@ class MarkerTracker:
     moved: the old one is wrong anyway).
     """
 
-    def __init__(self, stable_frames: int = 2, stable_px: float = 1.5, moved_px: float = 4.0):
+    def __init__(self, stable_frames: int = 2, stable_px: float = 1.5, moved_px: float = 4.0,
+                 corners_from_quads=None):
         self.detector = make_detector()
         self.H: np.ndarray | None = None
         self.corners: np.ndarray | None = None  # 4x2 camera px, TL TR BR BL
@@ -202,7 +203,7 @@ class MarkerTracker:
         self.last_shift = 0.0  # px: how far the corners moved at the last change of H
         # (quads, (width, height)) -> the board's four corners in the picture, or None: how the
         # corner of a marker out of the picture is found (see lens.board_corners_from_markers)
-        self.corners_from_quads = None
+        self.corners_from_quads = corners_from_quads
         self.from_three = False  # the homography came from three markers
 
     def set_corners(self, corners_px) -> None:
