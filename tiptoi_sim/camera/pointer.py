@@ -151,10 +151,15 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
             hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, join_skip, board_rect, border,
                              min_area, r, max_fill, thin_px)
             bx0, by0, bx1, by1 = board_rect
-            if hand is not None and hand.pointing and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
+            if hand is not None and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
                 ex, ey = hand.entry
-                if alone is None or not alone.pointing or (np.hypot(alone.tip[0] - ex, alone.tip[1] - ey)
-                                                           <= np.hypot(hand.tip[0] - ex, hand.tip[1] - ey)):
+                nearer = alone is not None and (np.hypot(alone.tip[0] - ex, alone.tip[1] - ey)
+                                                <= np.hypot(hand.tip[0] - ex, hand.tip[1] - ey))
+                if hand.pointing and (alone is None or not alone.pointing or nearer):
+                    return hand
+                if nearer and alone.pointing and _same_region(hand, alone):
+                    # the hand's "finger" is its end next to the arm: the arm's own end (a
+                    # sleeve seen in pieces, lying across the board), the fist at its far end
                     return hand
         return alone
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
@@ -228,6 +233,16 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
         if other.pointing and np.hypot(other.tip[0] - ex, other.tip[1] - ey) > np.hypot(hand.tip[0] - ex, hand.tip[1] - ey) + 0.5 * r:
             return other
     return hand
+
+
+def _same_region(hand: Hand, alone: Hand) -> bool:
+    """Whether the arm's hand ``hand`` holds the floating hand ``alone`` whole, with its tip on
+    it: both are one region, seen from two ends."""
+    a, h = alone.mask > 0, hand.mask > 0
+    n = int(np.count_nonzero(a))
+    x, y = int(round(hand.tip[0])), int(round(hand.tip[1]))
+    near = (h & a)[max(0, y - 2):y + 3, max(0, x - 2):x + 3]
+    return n > 0 and np.count_nonzero(a & h) >= 0.8 * n and bool(near.any())
 
 
 def _grow_into(region: np.ndarray, weak: np.ndarray, steps: int) -> np.ndarray:
@@ -487,3 +502,4 @@ def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | 
         return None
     return Hand(mask=r8 * 255, entry=(float(px), float(py)), tip=tip, pointing=True, fill=fill,
                 area=int(len(xs)))
+
