@@ -13,6 +13,12 @@ from conftest import play_hard_clip
     # no hand at all after a pale hand swept slowly: the model had taken it in, its ghost
     # tapped "go" (background.BoardModel.heal_ghosts)
     ("idle hands only", 6533),
+    # a child's pale fingertip lost in a third of the frames, the tip then at its knuckle:
+    # the dwell broke (TapPipeline._finger keeps the tip the finger reached)
+    ("finger children, two hands", 9243),
+    # a grey sleeve lying across the board, its fist at the far end: the sleeve's end next
+    # to the arm beside the board was taken for a finger, two false taps (find_hand)
+    ("idle hands only", 7106),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
     sc, taps = play_hard_clip(layout, board, scene, seed)

@@ -99,6 +99,7 @@ class TapPipeline:
         self._hues: list[int] = []
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
+        self._far = None  # (frame number, tip, entry) of the last tip not fallen back
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -183,13 +184,35 @@ class TapPipeline:
         if hand is None:
             return None
         if hand.pointing:
-            self._pointed = (self._frame_no, hand.tip)
-            return hand.tip
+            tip = self._fallen_back(hand)
+            self._pointed = (self._frame_no, tip)
+            return tip
         if self._pointed is not None and self._frame_no - self._pointed[0] <= 3 and hand.fill <= 0.5:
             near = 0.03 * self.size[0] / 3
             if np.hypot(hand.tip[0] - self._pointed[1][0], hand.tip[1] - self._pointed[1][1]) <= near:
                 return hand.tip
         return None
+
+    def _fallen_back(self, hand):
+        """The pointing hand's tip, or the tip it reached within the last 5 frames when the tip
+        has fallen back along the finger (0.25 to 1.5 finger radii nearer the entry, at most 0.3
+        radii aside) and the arm has not moved (entry within half a radius): a pale fingertip
+        over pale print is lost by the mask now and then, and the tip found then is its
+        knuckle, far enough off to break the dwell. A finger drawn back for good is followed
+        after 5 frames; one drawn back faster, or anywhere else, at once."""
+        r = 0.03 * self.size[0]
+        if self._far is not None and self._frame_no - self._far[0] <= 5:
+            _, (fx, fy), (ex, ey) = self._far
+            ax, ay = fx - ex, fy - ey
+            reach = float(np.hypot(ax, ay))
+            if np.hypot(hand.entry[0] - ex, hand.entry[1] - ey) <= 0.5 * r and reach > 1e-6:
+                ax, ay = ax / reach, ay / reach
+                dx, dy = hand.tip[0] - ex, hand.tip[1] - ey
+                back = reach - (dx * ax + dy * ay)
+                if 0.25 * r < back <= 1.5 * r and abs(dy * ax - dx * ay) <= 0.3 * r:
+                    return fx, fy
+        self._far = (self._frame_no, hand.tip, hand.entry)
+        return hand.tip
 
     def _any_stylus(self, img, fg, weak, hand):
         """A stylus of any vivid colour, nothing set: the end of the thin object entering with
