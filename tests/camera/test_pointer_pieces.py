@@ -29,6 +29,20 @@ def _assert_tip_at(fg, weak, x, y, tol_x, tol_y):
     assert abs(hand.tip[0] - x) <= tol_x and abs(hand.tip[1] - y) <= tol_y, hand.tip
 
 
+def _assert_no_finger(fg, weak):
+    """No hand found in (fg, weak) points; the hand found, if any, is returned."""
+    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
+    assert hand is None or not hand.pointing, hand.tip
+    return hand
+
+
+def _with_finger(fg, weak, p0, p1):
+    """(fg, weak) with a finger drawn into both: the rectangle from p0 to p1."""
+    for m in (fg, weak):
+        cv2.rectangle(m, p0, p1, 255, -1)
+    return fg, weak
+
+
 def _assert_points_at(name, bx, by):
     """The hand in the saved masks ``name`` points at board point (bx, by), within 2.5 px."""
     x0, y0, x1, y1 = RECT
@@ -88,16 +102,12 @@ def _resting_hand_6563():
 def test_a_corner_of_a_resting_hands_cut_off_wrist_does_not_point():
     # the corner of the wrist sticks out from the palm as far as a finger would, and is as
     # narrow at its very end; it made a false tap
-    fg, weak = _resting_hand_6563()
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is None or not hand.pointing, hand.tip
+    _assert_no_finger(*_resting_hand_6563())
 
 
 def test_a_finger_stretched_out_of_the_same_hand_points():
-    fg, weak = _resting_hand_6563()
-    for m in (fg, weak):
-        cv2.rectangle(m, (158, 116), (196, 122), 255, -1)   # an index finger, its end at x = 196
-    _assert_tip_at(fg, weak, 196, 119, 2.5, 2)
+    # an index finger, its end at x = 196
+    _assert_tip_at(*_with_finger(*_resting_hand_6563(), (158, 116), (196, 122)), 196, 119, 2.5, 2)
 
 
 def test_a_hand_ahead_of_its_unseen_sleeve_points_away_from_the_arm_beside_the_board():
@@ -177,14 +187,10 @@ def test_a_sleeve_across_the_board_does_not_point_with_its_end_next_to_the_arm()
     # seen without its arm, the sleeve's piece on the board has a wide end (the fist) and a
     # narrow one (where the sleeve is lost over the board's print): that end next to the arm
     # beside the board was taken for a finger, and made two false taps
-    fg, weak = _sleeve_across_board_7106()
-    hand = find_hand(fg, weak, board_rect=RECT, thin_px=2)
-    assert hand is None or not hand.pointing, hand.tip
+    hand = _assert_no_finger(*_sleeve_across_board_7106())
     assert hand is None or hand.tip[0] > 200, hand.tip  # (the fist's end, if anything)
 
 
 def test_a_finger_out_of_the_fist_at_the_end_of_a_sleeve_across_the_board_points():
-    fg, weak = _sleeve_across_board_7106()
-    for m in (fg, weak):
-        cv2.rectangle(m, (232, 88), (258, 93), 255, -1)   # an index finger, its end at x = 258
-    _assert_tip_at(fg, weak, 258, 90.5, 2.5, 2.5)
+    # an index finger, its end at x = 258
+    _assert_tip_at(*_with_finger(*_sleeve_across_board_7106(), (232, 88), (258, 93)), 258, 90.5, 2.5, 2.5)
