@@ -13,7 +13,6 @@ import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
-from tiptoi_sim.camera.hotspots import nearest_hotspot
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import bridge_edge, cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
@@ -381,8 +380,7 @@ class TapPipeline:
         st.progress = self.dwell.progress
         if d is None:
             return []
-        # (a tip read a pixel short lands beside a small hotspot: the nearest counts, if clearly)
-        tid = nearest_hotspot(self.hit_test, d.x, d.y, self.cfg.aspect)
+        tid = self.hit_test(d.x, d.y)
         if tid is None:
             self.taps_off_hotspot += 1
         tap = CameraTap(t=d.t, tap=tid, x=d.x, y=d.y, started=d.started)
