@@ -6,7 +6,7 @@ fell back 6 px in a third of the frames, and no tap came)."""
 import numpy as np
 
 from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
-from tiptoi_sim.camera.pointer import Hand
+from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, Hand
 
 
 def _hand(tip, entry=(198.0, 1.0)):
@@ -23,7 +23,7 @@ def _run(tips, entries=None):
 
 
 def test_a_tip_fallen_back_along_the_finger_for_a_few_frames_stays_where_it_reached():
-    r = 0.03 * 296  # (the finger's radius on the default rectified board)
+    r = FINGER_RADIUS_FRAC * 296  # (the finger's radius on the default rectified board)
     far, back = (198.0, 140.0), (198.0, 140.0 - 0.7 * r)
     got = _run([far, far, back, back, far, back])
     assert got == [far, far, far, far, far, far]
@@ -37,7 +37,7 @@ def test_a_finger_drawn_back_for_good_is_followed_after_five_frames():
 
 
 def test_a_tip_that_moves_farther_back_or_aside_is_followed_at_once():
-    r = 0.03 * 296
+    r = FINGER_RADIUS_FRAC * 296
     far = (198.0, 140.0)
     assert _run([far, (198.0, 140.0 - 2 * r)])[1] == (198.0, 140.0 - 2 * r)   # drawn back fast
     assert _run([far, (198.0 + 0.6 * r, 136.0)])[1] == (198.0 + 0.6 * r, 136.0)  # aside

@@ -123,7 +123,6 @@ class BoardModel:
             keep = cv2.dilate(hand_mask, np.ones((9, 9), np.uint8)) == 0
             cv2.accumulateWeighted(log_img, self.bg, self.slow_rate, mask=keep.astype(np.uint8))
 
-
     def heal_ghosts(self, log_img: np.ndarray, fg: np.ndarray) -> np.ndarray | None:
         """Where ``fg`` (what differs from the model) is a ghost: the model took in part of a hand
         that was not seen whole for a while (a pale hand in a pale sleeve moving slowly), and

@@ -14,7 +14,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
-from tiptoi_sim.camera.pointer import bridge_edge, cut_edge_lines, find_hand
+from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, bridge_edge, cut_edge_lines, find_hand
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
@@ -187,7 +187,7 @@ class TapPipeline:
             self._pointed = (self._frame_no, tip)
             return tip
         if self._pointed is not None and self._frame_no - self._pointed[0] <= 3 and hand.fill <= 0.5:
-            near = 0.03 * self.size[0] / 3
+            near = FINGER_RADIUS_FRAC * self.size[0] / 3
             if np.hypot(hand.tip[0] - self._pointed[1][0], hand.tip[1] - self._pointed[1][1]) <= near:
                 return hand.tip
         return None
@@ -199,7 +199,7 @@ class TapPipeline:
         over pale print is lost by the mask now and then, and the tip found then is its
         knuckle, far enough off to break the dwell. A finger drawn back for good is followed
         after 5 frames; one drawn back faster, or anywhere else, at once."""
-        r = 0.03 * self.size[0]
+        r = FINGER_RADIUS_FRAC * self.size[0]
         if self._far is not None and self._frame_no - self._far[0] <= 5:
             _, (fx, fy), (ex, ey) = self._far
             ax, ay = fx - ex, fy - ey

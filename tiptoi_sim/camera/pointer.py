@@ -67,8 +67,13 @@ def bridge_edge(mask: np.ndarray, board_rect, gap: int = 6) -> np.ndarray:
     return _across_edges(mask, board_rect, gap, 2 * gap + 1, gap, cv2.MORPH_CLOSE, np.maximum)
 
 
+#: a fingertip's radius, as a share of the rectified picture's width: the disc a pointing end
+#: must fill only in part, and the unit of the tip's moves over time (TapPipeline._finger)
+FINGER_RADIUS_FRAC = 0.03
+
+
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
-              border: int = 2, finger_radius_frac: float = 0.03, max_fill: float = 0.42, open_px: int = 3,
+              border: int = 2, finger_radius_frac: float = FINGER_RADIUS_FRAC, max_fill: float = 0.42, open_px: int = 3,
               margin_arms: bool = False, thin_px: int = 0) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
@@ -150,7 +155,6 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
             # finger's very end is better found so: the end farther from the arm is the tip
             hand = _arm_hand(beside[0][1], labels, stats, cents, mask, weak, join_skip, board_rect, border,
                              min_area, r, max_fill, thin_px)
-            bx0, by0, bx1, by1 = board_rect
             if hand is not None and bx0 <= hand.tip[0] < bx1 and by0 <= hand.tip[1] < by1:
                 ex, ey = hand.entry
                 nearer = alone is not None and (np.hypot(alone.tip[0] - ex, alone.tip[1] - ey)
@@ -238,11 +242,12 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
 def _same_region(hand: Hand, alone: Hand) -> bool:
     """Whether the arm's hand ``hand`` holds the floating hand ``alone`` whole, with its tip on
     it: both are one region, seen from two ends."""
-    a, h = alone.mask > 0, hand.mask > 0
+    a = alone.mask > 0
+    both = a & (hand.mask > 0)
     n = int(np.count_nonzero(a))
     x, y = int(round(hand.tip[0])), int(round(hand.tip[1]))
-    near = (h & a)[max(0, y - 2):y + 3, max(0, x - 2):x + 3]
-    return n > 0 and np.count_nonzero(a & h) >= 0.8 * n and bool(near.any())
+    near = both[max(0, y - 2):y + 3, max(0, x - 2):x + 3]
+    return n > 0 and np.count_nonzero(both) >= 0.8 * n and bool(near.any())
 
 
 def _grow_into(region: np.ndarray, weak: np.ndarray, steps: int) -> np.ndarray:
@@ -502,4 +507,3 @@ def _palm_hand(region: np.ndarray, xs, ys, r: float, max_fill: float) -> Hand | 
         return None
     return Hand(mask=r8 * 255, entry=(float(px), float(py)), tip=tip, pointing=True, fill=fill,
                 area=int(len(xs)))
-
