@@ -194,3 +194,38 @@ def test_a_sleeve_across_the_board_does_not_point_with_its_end_next_to_the_arm()
 def test_a_finger_out_of_the_fist_at_the_end_of_a_sleeve_across_the_board_points():
     # an index finger, its end at x = 258
     _assert_tip_at(*_with_finger(*_sleeve_across_board_7106(), (232, 88), (258, 93)), 258, 90.5, 2.5, 2.5)
+
+
+def test_a_bare_pale_arm_lost_in_pieces_over_pale_print_points_to_its_fingers_end():
+    # the masks of a real frame (benchmark clip "finger dark table", seed 5050, t = 7.1 s): a
+    # bare pale arm from the left over the board's cream and pale-blue print, its finger on
+    # board (0.818, 0.170). The shake-tolerant mask loses it in stretches (three pieces,
+    # the gaps wider than any dilation should bridge), the strict one sees it whole: without
+    # the strict mask to tell the pieces are one arm, the tip was the middle piece's end,
+    # 18 px short, and the tap was lost
+    _assert_points_at("bare_pale_arm_in_pieces_5050.png", 0.818, 0.170)
+
+
+def _arm_with_fist_and_speck(bridge_px):
+    """An arm from the left edge with a resting fist at its end, and 29 px ahead a small piece
+    (too small to be joined as a hand, farther than a finger's length), tied to the fist in the
+    strict mask only by a bridge ``bridge_px`` pixels thick."""
+    fg = _mask()
+    cv2.rectangle(fg, (0, 94), (115, 106), 255, -1)
+    cv2.circle(fg, (130, 100), 16, 255, -1)
+    cv2.rectangle(fg, (175, 98), (190, 102), 255, -1)
+    weak = fg.copy()
+    cv2.rectangle(weak, (140, 100 - bridge_px // 2), (178, 100 - bridge_px // 2 + bridge_px - 1), 255, -1)
+    return fg, weak
+
+
+def test_a_finger_seen_only_at_its_end_is_joined_through_the_strict_mask():
+    # a pale finger between the fist and its end seen only by the strict mask, 5 px thick
+    _assert_tip_at(*_arm_with_fist_and_speck(5), 190, 100, 2.5, 2.5)
+
+
+def test_a_thin_line_of_the_strict_mask_joins_nothing():
+    # a print edge moved by shake, 2 px thick, between the resting fist and a speck ahead: the
+    # speck's end is no finger
+    hand = _assert_no_finger(*_arm_with_fist_and_speck(2))
+    assert hand is not None and hand.tip[0] < 150, hand.tip

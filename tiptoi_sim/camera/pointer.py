@@ -97,8 +97,11 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((open_px, open_px), np.uint8)) if open_px > 1 else fg
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
-    # few pixels to find what belongs together, but only the mask's own pixels are kept
+    # few pixels (and for a finger through the strict mask) to find what belongs together,
+    # but only the mask's own pixels are kept
     grown = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    if weak is not None and thin_px > 0:
+        grown = cv2.bitwise_or(grown, _held_by_strict(mask, weak))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(grown, connectivity=8)
     min_area = int(min_area_frac * h * w)
     r = max(3.0, finger_radius_frac * w)
@@ -189,6 +192,22 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if other is not None and other.pointing:
             return other
     return first
+
+
+def _held_by_strict(mask: np.ndarray, weak: np.ndarray) -> np.ndarray:
+    """uint8 mask: the parts of ``weak`` at least 3 pixels thick that touch ``mask``, with ``mask``.
+
+    Used only to tell which pieces of ``mask`` belong together: a bare pale arm over pale print
+    is lost by the shake-tolerant mask in long stretches (wherever print edges lie within a
+    pixel), so it falls apart into pieces farther apart than any dilation should bridge, while
+    the strict mask sees it whole. Pieces joined through it are one region; its own pixels are
+    not added (a sleeve's edge over the board, seen only by the strict mask, would change the
+    region's shape and could look like a finger's end). Thin lines of ``weak`` (print edges
+    moved by shake) are opened away first, so they join nothing."""
+    thick = cv2.morphologyEx(weak, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    _, lab = cv2.connectedComponents(cv2.bitwise_or(thick, mask), connectivity=8)
+    keep = np.unique(lab[mask > 0])
+    return np.isin(lab, keep[keep > 0]).astype(np.uint8) * 255
 
 
 def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, border, min_area, r, max_fill,
