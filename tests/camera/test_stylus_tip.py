@@ -106,6 +106,26 @@ def test_a_lone_tip_without_a_hand_taps_at_its_point_by_the_pens_faint_body():
     assert np.hypot(x - apex[0], y - apex[1]) < 1.0 < np.hypot(cx - apex[0], cy - apex[1]) - 1.5
 
 
+def test_a_tip_of_an_unlearnt_colour_counts_only_in_a_cool_hue_and_with_its_pen_beside_it():
+    # (another player's pen, its hue never learnt: cool_only) a green or blue tip with the
+    # pen's body beside it counts; a yellow one (a hue skin and wood have) does not, nor a green
+    # blob with nothing beside it (a loose speck of a sleeve's print)
+    from tiptoi_sim.camera.stylus import find_vivid_blob
+
+    apex = (40.0, 50.0)
+    for colour, counts in (((60, 200, 40), True), ((220, 120, 30), True), ((35, 215, 235), False)):
+        img = _cone(apex, (0, -1), colour=colour)
+        hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+        fg = ((hsv[..., 1] >= 60).astype(np.uint8)) * 255
+        alone = find_vivid_blob(img, fg, max_area=200, ring=30, cool_only=True)
+        fg[5:36, 39:41] = 255  # the pen's body
+        got = find_vivid_blob(img, fg, max_area=200, ring=30, cool_only=True)
+        assert alone is None, colour
+        assert (got is not None) == counts, colour
+        if counts:
+            assert np.hypot(got[0][0] - apex[0], got[0][1] - apex[1]) < 1.5
+
+
 def test_skin_at_the_fist_cut_by_the_search_box_is_no_tip_the_red_tip_ahead_is():
     # a warm-lit fist (skin saturated to 180, chroma about 80) holds a pen from the right; the
     # pen's body is unseen, so the hand's far end is the fist. A search box around the fist

@@ -250,6 +250,16 @@ class TapPipeline:
         got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue,
                               board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry,
                               ring=3 * r)
+        if got is None and hand is not None and self.learnt_hue is not None:
+            # another player's pen of another colour, its body unseen (a grey pen over grey
+            # print) and its hand seen only in part: its tip was never seen at a pen's end, so
+            # its hue was never learnt. A tip of a hue no skin or wood has, with the pen's body
+            # or the fist beside it, is taken, and its hue learnt (three frames in a row make
+            # it the pen followed from then on)
+            got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, board_hsv=self._board_hsv(),
+                                  ring=3 * r, cool_only=True)
+            if got is not None:
+                self._learn_hue(got[1])
         if got is None:
             return self._follow_tip(img, weak, None if hand is None else hand.entry, r)
         self.tip_hue = got[1]

@@ -239,20 +239,24 @@ def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> t
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
                     hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50,
                     board_hsv: np.ndarray | None = None, entry: tuple[float, float] | None = None,
-                    ring: float | None = None):
+                    ring: float | None = None, cool_only: bool = False):
     """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
     beyond the picture): the biggest compact vivid blob that differs from the empty board
     (``fg``), of area 3 to ``max_area`` pixels, of the learnt ``hue`` if one is known, and not
     the board's own print (``board_hsv``, see :func:`same_as_board`). With the arm's ``entry``
     known, the point is the blob's end farthest from it (where a tip touches); else, with
     ``ring``, the end away from the pen's faint body seen within ``ring`` pixels
-    (:func:`_pen_side`); else its centre.
+    (:func:`_pen_side`); else its centre. With ``cool_only``, only a blob of a hue no skin or
+    wood has (``COOL_HUES``) with a pen's body or hand beside it (``_pen_side`` within ``ring``)
+    counts.
     Returns ((x, y), hue) or None."""
     hsv = cv2.cvtColor(img_bgr, cv2.COLOR_BGR2HSV)
     vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (fg > 0)
     vivid &= ~same_as_board(hsv, board_hsv)
     if hue is not None:
         vivid &= hue_dist(hsv[..., 0], hue) <= hue_tol
+    if cool_only:
+        vivid &= (hsv[..., 0] >= COOL_HUES[0]) & (hsv[..., 0] <= COOL_HUES[1])
     n, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
     best, best_area = 0, 0
     for i in range(1, n):
@@ -269,7 +273,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     if entry is None:
         entry = _pen_side(fg, sel, (cx, cy), ring)
         if entry is None:
-            return (cx, cy), h
+            return None if cool_only else ((cx, cy), h)
     ys, xs = np.nonzero(sel)
     return touch_point(xs.astype(np.float64), ys.astype(np.float64), entry), h
 
