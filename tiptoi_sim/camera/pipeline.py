@@ -59,6 +59,13 @@ class FrameState:
     taps: list = field(default_factory=list)
 
 
+#: while the empty board is learnt, a move of the markers by up to this share of the board's
+#: width is camera shake, not a moved board (see TapPipeline._shaken_while_learning)
+LEARN_HOLD = 0.03
+#: how many bytes of camera frames the learning of the empty board keeps at most (31 frames
+#: at 1280x720, 16 at 1920x1080)
+LEARN_BYTES = 100_000_000
+
 #: the peak saturation a blob of the tip's own hue, where the tip was a moment ago, needs to be
 #: followed as the tip: what a tip of a hue no skin has needs anywhere (a vivid tip of skin's
 #: hue found anywhere needs 170)
@@ -86,6 +93,9 @@ class TapPipeline:
         self.S = np.array([[self.board_size[0], 0, self.margin_px], [0, self.board_size[1], self.margin_px], [0, 0, 1]],
                           np.float64)
         self.model = BoardModel(learn_s=self.cfg.learn_s)
+        # (frame, t) of the empty board being learnt, as the camera gave them: rectified only once
+        # the learning is done, all through the homography found by then (see _learn)
+        self._learn_frames: list = []
         self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
                                    aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
@@ -129,10 +139,11 @@ class TapPipeline:
                     self.state.markers_seen = len(self.tracker.last_seen)
                     return
         hand_recently = self._frame_no - self._last_hand_frame < 30
-        if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far():
+        if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far() and not self._shaken_while_learning():
             # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
+            self._learn_frames = []
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
         seen = len(self.tracker.last_quads)
@@ -140,6 +151,36 @@ class TapPipeline:
         if not self.model.ready and (seen == len(MARKER_IDS) or seen == 3 and self._frame_no % 5 == 0):
             self.lens.add(fit_k1(self.tracker.last_quads, (gray.shape[1], gray.shape[0]), self.cfg.aspect))
         self.state.markers_seen = len(self.tracker.last_seen)
+
+    def _shaken_while_learning(self) -> bool:
+        """Whether the homography's last change, while the empty board is learnt, moved the
+        corners by no more than ``LEARN_HOLD`` of the board's width: a shaking camera (a phone
+        holder on a table people lean on), not a moved board. Every frame is registered while
+        learning, and each such shake beyond 1.5 % used to start the learning again, until a
+        hand came in and was learnt as part of the empty board (a ghost, tapped again and
+        again). The frames learnt so far are kept (:meth:`_learn` rectifies them all through
+        the homography in use when the learning ends)."""
+        c = self.tracker.corners
+        if self.model.ready or not self._learn_frames or c is None:
+            return False
+        return self.tracker.last_shift <= LEARN_HOLD * float(np.linalg.norm(c[1] - c[0]))
+
+    def _learn(self, frame: np.ndarray, log_img: np.ndarray, t: float) -> None:
+        """One frame of the empty board's learning. The frames are kept as the camera gave them
+        (at most ``LEARN_BYTES`` of them, at least 8) and, once ``learn_s`` has passed since the
+        first, all rectified through the homography and lens found by then and learnt: the
+        homography may change while the board is learnt (the camera shakes, a lens fit comes
+        in), and frames rectified through different ones would not line up."""
+        frames = self._learn_frames
+        if len(frames) < max(8, min(31, LEARN_BYTES // max(1, frame.nbytes))):
+            frames.append((frame.copy(), t))
+        if t - frames[0][1] < self.model.learn_s or len(frames) < 3:
+            return
+        for f, tf in frames:
+            self.model.learn(BoardModel.to_log(self._rectify(f)), tf)
+        if not self.model.ready:
+            self.model.learn(log_img, t)
+        self._learn_frames = []
 
     def _rectify(self, frame: np.ndarray) -> np.ndarray:
         """The board straight on, with a margin of table: through the markers' homography and,
@@ -342,7 +383,7 @@ class TapPipeline:
         log_img = BoardModel.to_log(img)
         if not self.model.ready:
             st.learning = True
-            self.model.learn(log_img, t)
+            self._learn(frame, log_img, t)
             st.hand, st.tip = False, None
             return []
         st.learning = False
