@@ -60,7 +60,7 @@ class FrameState:
 
 
 #: while the empty board is learnt, a move of the markers by up to this share of the board's
-#: width is camera shake, not a moved board (see TapPipeline._shaken_while_learning)
+#: width is camera shake, not a moved board (see TapPipeline._moved_far)
 LEARN_HOLD = 0.03
 #: how many bytes of camera frames the learning of the empty board keeps at most (31 frames
 #: at 1280x720, 16 at 1920x1080)
@@ -139,7 +139,7 @@ class TapPipeline:
                     self.state.markers_seen = len(self.tracker.last_seen)
                     return
         hand_recently = self._frame_no - self._last_hand_frame < 30
-        if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far() and not self._shaken_while_learning():
+        if self.tracker.update(gray, hand_in_view=hand_recently) and self._moved_far():
             # the board (or the camera) moved: the empty-board model no longer fits (a shake of a
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
@@ -151,19 +151,6 @@ class TapPipeline:
         if not self.model.ready and (seen == len(MARKER_IDS) or seen == 3 and self._frame_no % 5 == 0):
             self.lens.add(fit_k1(self.tracker.last_quads, (gray.shape[1], gray.shape[0]), self.cfg.aspect))
         self.state.markers_seen = len(self.tracker.last_seen)
-
-    def _shaken_while_learning(self) -> bool:
-        """Whether the homography's last change, while the empty board is learnt, moved the
-        corners by no more than ``LEARN_HOLD`` of the board's width: a shaking camera (a phone
-        holder on a table people lean on), not a moved board. Every frame is registered while
-        learning, and each such shake beyond 1.5 % used to start the learning again, until a
-        hand came in and was learnt as part of the empty board (a ghost, tapped again and
-        again). The frames learnt so far are kept (:meth:`_learn` rectifies them all through
-        the homography in use when the learning ends)."""
-        c = self.tracker.corners
-        if self.model.ready or not self._learn_frames or c is None:
-            return False
-        return self.tracker.last_shift <= LEARN_HOLD * float(np.linalg.norm(c[1] - c[0]))
 
     def _learn(self, frame: np.ndarray, log_img: np.ndarray, t: float) -> None:
         """One frame of the empty board's learning. The frames are kept as the camera gave them
@@ -288,17 +275,16 @@ class TapPipeline:
                 return tip_px if hand.pointing else None
         if self.learnt_hue is None and hand is None:
             return None
-        got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, hue=self.learnt_hue,
-                              board_hsv=self._board_hsv(), entry=None if hand is None else hand.entry,
-                              ring=3 * r)
+        max_area, board_hsv = 0.5 * np.pi * r * r, self._board_hsv()
+        got = find_vivid_blob(img, fg, max_area=max_area, hue=self.learnt_hue, board_hsv=board_hsv,
+                              entry=None if hand is None else hand.entry, ring=3 * r)
         if got is None and hand is not None and self.learnt_hue is not None:
             # another player's pen of another colour, its body unseen (a grey pen over grey
             # print) and its hand seen only in part: its tip was never seen at a pen's end, so
             # its hue was never learnt. A tip of a hue no skin or wood has, with the pen's body
             # or the fist beside it, is taken, and its hue learnt (three frames in a row make
             # it the pen followed from then on)
-            got = find_vivid_blob(img, fg, max_area=0.5 * np.pi * r * r, board_hsv=self._board_hsv(),
-                                  ring=3 * r, cool_only=True)
+            got = find_vivid_blob(img, fg, max_area=max_area, board_hsv=board_hsv, ring=3 * r, cool_only=True)
             if got is not None:
                 self._learn_hue(got[1])
         if got is None:
@@ -361,8 +347,17 @@ class TapPipeline:
 
     def _moved_far(self) -> bool:
         """The last change of the homography moved a corner by more than 1.5 % of the board's
-        width in the camera picture (or it was the first)."""
+        width in the camera picture (or it was the first).
+
+        While the empty board is learnt, only a move of more than ``LEARN_HOLD`` counts: every
+        frame is registered then, and a shaking camera (a phone holder on a table people lean
+        on) moves the markers by a few pixels back and forth. Each such move used to start the
+        learning again, until a hand came in and was learnt as part of the empty board (a
+        ghost, tapped again and again). The frames learnt so far are kept instead
+        (:meth:`_learn` rectifies them all through the homography in use when it ends)."""
         c = self.tracker.corners
+        if c is not None and not self.model.ready and self._learn_frames:
+            return self.tracker.last_shift > LEARN_HOLD * float(np.linalg.norm(c[1] - c[0]))
         if c is None or self.tracker.last_shift == 0.0:
             return True
         width = float(np.linalg.norm(c[1] - c[0]))

@@ -182,9 +182,9 @@ class MarkerTracker:
     ``update(gray, hand_in_view)`` returns True when the homography changed. A new homography
     is taken only from all four markers (or, with ``corners_from_quads`` set and while no
     homography from four is known, from three: the camera's framing may cut one off), seen at
-    the same place (within ``stable_px``) for ``stable_frames`` detections and, once one is known, only when at least two corners moved
-    and either no hand is in view or the corners moved more than ``moved_px`` (the board was
-    moved: the old one is wrong anyway).
+    the same place (within ``stable_px``) for ``stable_frames`` detections and, once one is
+    known, only when at least two corners moved and either no hand is in view or the corners
+    moved more than ``moved_px`` (the board was moved: the old one is wrong anyway).
     """
 
     def __init__(self, stable_frames: int = 2, stable_px: float = 1.5, moved_px: float = 4.0,
