@@ -7,6 +7,13 @@ positions to lie outside: noisy frames (codec, blur, a shadow at the fingertip) 
 dwell, while a moving tip leaves the radius with most of its positions. Frames without a tip (a
 resting flat hand whose edge looks like a finger now and then) may be at most ``max_gaps`` (25
 %) of the dwell's frames. Pure: time comes with each sample, so recorded clips replay exactly.
+
+The dwell may start at any position of the last ``dwell_s + slack_s`` seconds (default 1.1 s):
+at each frame every such start is tried, the earliest first, so a few wild positions early in a
+dwell (another hand taken for the pointing one for a frame or two) spoil only the windows that
+would hold too many of them, not the dwell itself. (An earlier version kept one window and
+dropped its oldest positions until the rest qualified; two wild frames in a row while that
+window was still short emptied it, and the finger resting on for a second made no tap.)
 """
 
 from __future__ import annotations
@@ -27,21 +34,24 @@ class DwellTap:
 
 class DwellDetector:
     def __init__(self, radius: float = 0.015, dwell_s: float = 0.6, lost_s: float = 0.2, aspect: float = 1.0,
-                 min_share: float = 0.8, max_gaps: float = 0.25):
+                 min_share: float = 0.8, max_gaps: float = 0.25, slack_s: float = 0.5):
         """``aspect`` = board height / width: y distances are scaled by it so that the radius is
-        a share of the board's width in both directions."""
+        a share of the board's width in both directions. ``slack_s``: how much longer than
+        ``dwell_s`` the positions are kept to look for a dwell in."""
         self.radius = radius
         self.dwell_s = dwell_s
         self.lost_s = lost_s
         self.aspect = aspect
-        self._win: deque = deque()
+        self.min_share = min_share
+        self.max_gaps = max_gaps
+        self.slack_s = slack_s
+        self._seen: deque = deque()  # (t, x, y) of the last dwell_s + slack_s seconds
+        self._gaps: deque = deque()  # times without a tip (a flat hand flickering) since then
         self._armed = True
         self._last_tap: tuple[float, float] | None = None
         self._last_seen: float | None = None
-        self.min_share = min_share
-        self.max_gaps = max_gaps
-        self._gaps: deque = deque()  # times without a tip (a flat hand flickering) in the window
         self._away = 0
+        self._progress = 0.0
 
     def _dist(self, a, b) -> float:
         return float(np.hypot(a[0] - b[0], (a[1] - b[1]) * self.aspect))
@@ -49,17 +59,16 @@ class DwellDetector:
     @property
     def progress(self) -> float:
         """0-1: how far the current dwell is (for a ring on the camera view)."""
-        if len(self._win) < 2 or not self._armed:
-            return 0.0
-        return min(1.0, (self._win[-1][0] - self._win[0][0]) / self.dwell_s)
+        return self._progress if self._armed else 0.0
 
     def update(self, t: float, pos: tuple[float, float] | None) -> DwellTap | None:
         if pos is None:
             self._gaps.append(t)
             if self._last_seen is not None and t - self._last_seen >= self.lost_s:
-                self._win.clear()
+                self._seen.clear()
                 self._armed = True
                 self._last_tap = None
+                self._progress = 0.0
             return None
         self._last_seen = t
         if not self._armed and self._last_tap is not None:
@@ -68,29 +77,49 @@ class DwellDetector:
             self._away = self._away + 1 if self._dist(pos, self._last_tap) > self.radius else 0
             if self._away >= 3:
                 self._armed = True
-                self._win.clear()
-        self._win.append((t, pos[0], pos[1]))
-        while len(self._win) > 1:
-            med = self._median()
-            inside = sum(self._dist((x, y), med) <= self.radius for _, x, y in self._win)
-            if inside >= self.min_share * len(self._win) and self._dist(self._win[0][1:], med) <= self.radius:
-                break  # (the oldest position inside too: a dwell starts where the tip came to rest)
-            self._win.popleft()
-        while self._gaps and self._gaps[0] < self._win[0][0]:
+                self._seen.clear()
+        self._seen.append((t, pos[0], pos[1]))
+        while self._seen[0][0] < t - self.dwell_s - self.slack_s - 1e-9:
+            self._seen.popleft()
+        while self._gaps and self._gaps[0] < self._seen[0][0]:
             self._gaps.popleft()
-        if (self._armed and self._win[-1][0] - self._win[0][0] >= self.dwell_s - 1e-9
-                and self._dist(pos, self._median()) <= self.radius
-                and len(self._gaps) <= self.max_gaps * (len(self._win) + len(self._gaps))):
-            mx, my = self._median()
-            self._armed = False
-            self._away = 0
-            self._last_tap = (mx, my)
-            started = self._win[0][0]
-            self._win.clear()
-            return DwellTap(t=t, x=mx, y=my, started=started)
-        return None
+        if not self._armed:
+            return None
+        start = self._dwell_start(t)
+        if start is None:
+            self._progress = 0.0
+            return None
+        i, mx, my = start
+        self._progress = min(1.0, (t - self._seen[i][0]) / self.dwell_s)
+        if t - self._seen[i][0] < self.dwell_s - 1e-9:
+            return None
+        self._armed = False
+        self._away = 0
+        self._last_tap = (mx, my)
+        started = self._seen[i][0]
+        self._seen.clear()
+        self._progress = 0.0
+        return DwellTap(t=t, x=mx, y=my, started=started)
 
-    def _median(self):
-        a = np.array([(x, y) for _, x, y in self._win])
-        m = np.median(a, axis=0)
-        return float(m[0]), float(m[1])
+    def _dwell_start(self, t: float):
+        """(index, median x, median y) of the earliest kept position from which on the tip has
+        rested: at least ``min_share`` of the positions since then, that first one and the
+        newest among them, lie within the radius of their median, and at most ``max_gaps`` of
+        the frames since then had no tip. (The newest position alone always qualifies; None
+        only when nothing is kept.)"""
+        a = np.array(self._seen, dtype=np.float64)
+        gaps = np.array(self._gaps, dtype=np.float64)
+        n = len(a)
+        for i in range(n):
+            w = a[i:]
+            mx, my = float(np.median(w[:, 1])), float(np.median(w[:, 2]))
+            d = np.hypot(w[:, 1] - mx, (w[:, 2] - my) * self.aspect)
+            if d[0] > self.radius or d[-1] > self.radius:
+                continue
+            if np.count_nonzero(d <= self.radius) < self.min_share * len(w):
+                continue
+            n_gaps = int(np.count_nonzero(gaps >= w[0, 0]))
+            if n_gaps > self.max_gaps * (len(w) + n_gaps):
+                continue
+            return i, mx, my
+        return None
