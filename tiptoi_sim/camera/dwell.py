@@ -107,19 +107,24 @@ class DwellDetector:
         newest among them, lie within the radius of their median, and at most ``max_gaps`` of
         the frames since then had no tip. (The newest position alone always qualifies; None
         only when nothing is kept.)"""
+        # all starts at once (row i: the positions from i on; a loop over the starts costs
+        # twice as much while a hand moves and none qualifies)
         a = np.array(self._seen, dtype=np.float64)
-        gaps = np.array(self._gaps, dtype=np.float64)
         n = len(a)
-        for i in range(n):
-            w = a[i:]
-            mx, my = float(np.median(w[:, 1])), float(np.median(w[:, 2]))
-            d = np.hypot(w[:, 1] - mx, (w[:, 2] - my) * self.aspect)
-            if d[0] > self.radius or d[-1] > self.radius:
-                continue
-            if np.count_nonzero(d <= self.radius) < self.min_share * len(w):
-                continue
-            n_gaps = int(np.count_nonzero(gaps >= w[0, 0]))
-            if n_gaps > self.max_gaps * (len(w) + n_gaps):
-                continue
-            return i, mx, my
-        return None
+        if n == 0:
+            return None
+        later = np.triu(np.ones((n, n), bool))
+        xs = np.where(later, a[None, :, 1], np.nan)
+        ys = np.where(later, a[None, :, 2], np.nan)
+        mx, my = np.nanmedian(xs, axis=1), np.nanmedian(ys, axis=1)
+        inside = (np.hypot(xs - mx[:, None], (ys - my[:, None]) * self.aspect) <= self.radius) & later
+        count = later.sum(axis=1)
+        gaps = np.array(self._gaps, dtype=np.float64)
+        n_gaps = (gaps[None, :] >= a[:, :1]).sum(axis=1)
+        ok = (np.diag(inside) & inside[:, -1] & (inside.sum(axis=1) >= self.min_share * count)
+              & (n_gaps <= self.max_gaps * (count + n_gaps)))
+        found = np.flatnonzero(ok)
+        if len(found) == 0:
+            return None
+        i = int(found[0])
+        return i, float(mx[i]), float(my[i])
