@@ -96,6 +96,8 @@ class TapPipeline:
         # (frame, t) of the empty board being learnt, as the camera gave them: rectified only once
         # the learning is done, all through the homography found by then (see _learn)
         self._learn_frames: list = []
+        # the board's corners seen in each picture of the learning (see _settle)
+        self._learn_quads: list = []
         self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s,
                                    aspect=self.board_size[1] / self.board_size[0])
         self.state = FrameState()
@@ -144,8 +146,11 @@ class TapPipeline:
             # pixel or two keeps it: its comparison tolerates that, and it follows slowly)
             self.model = BoardModel(learn_s=self.cfg.relearn_s if self.model.ready else self.cfg.learn_s)
             self._learn_frames = []
+            self._learn_quads = []
             self._board_hsv_cache = None
             self.dwell = DwellDetector(self.cfg.dwell_radius, self.cfg.dwell_s, aspect=self.board_size[1] / self.board_size[0])
+        if not self.model.ready and self.tracker.last_quad is not None:
+            self._learn_quads.append((self.tracker.last_quad, self.tracker.last_from_three))
         seen = len(self.tracker.last_quads)
         # (with three markers the fit is some 30 times slower: every fifth frame is enough)
         if not self.model.ready and (seen == len(MARKER_IDS) or seen == 3 and self._frame_no % 5 == 0):
@@ -163,11 +168,29 @@ class TapPipeline:
             frames.append((frame.copy(), t))
         if t - frames[0][1] < self.model.learn_s or len(frames) < 3:
             return
+        self._settle()
         for f, tf in frames:
             self.model.learn(BoardModel.to_log(self._rectify(f)), tf)
         if not self.model.ready:
-            self.model.learn(log_img, t)
+            self.model.learn(BoardModel.to_log(self._rectify(frame)), t)
         self._learn_frames = []
+
+    def _settle(self) -> None:
+        """At the end of the learning: the board's corners where the camera saw them on average
+        (the median of each corner over the learning's pictures), when that is near the ones in
+        use. A shaking camera's homography is that of one moment, a pixel or two off the
+        board's mean place; the empty board learnt through it, and every later frame steadied
+        onto it (:meth:`_steady`), would carry that offset into every tap: on the small
+        hotspots (locks, consoles, waypoints, 2 % of the board tall) a tap then lands beside
+        them."""
+        quads = [q for q, three in self._learn_quads if three == self.tracker.from_three]
+        self._learn_quads = []
+        c = self.tracker.corners
+        if len(quads) < 3 or c is None or self.cfg.corners is not None or self.cfg.homography is not None:
+            return
+        mid = np.median(np.array(quads), axis=0)
+        if np.max(np.linalg.norm(mid - c, axis=1)) <= LEARN_HOLD * float(np.linalg.norm(c[1] - c[0])):
+            self.tracker.settle(mid)
 
     def _rectify(self, frame: np.ndarray) -> np.ndarray:
         """The board straight on, with a margin of table: through the markers' homography and,

@@ -205,11 +205,20 @@ class MarkerTracker:
         # corner of a marker out of the picture is found (see lens.board_corners_from_markers)
         self.corners_from_quads = corners_from_quads
         self.from_three = False  # the homography came from three markers
+        # the board's corners found in the last picture (4x2, TL TR BR BL), or None
+        self.last_quad: np.ndarray | None = None
+        self.last_from_three = False  # ... placed from three markers
 
     def set_corners(self, corners_px) -> None:
         """Use clicked corners (fallback when the markers are missing)."""
         self.H = homography_from_corners(corners_px)
         self.corners = np.float64(corners_px).reshape(4, 2)
+
+    def settle(self, corners_px) -> None:
+        """Use ``corners_px`` (4x2, TL TR BR BL, from markers seen as now) from here on: the
+        board's corners where a shaking camera sees them on average."""
+        self.H = homography_from_corners(corners_px)
+        self.corners = np.float64(corners_px).reshape(4, 2).copy()
 
     def update(self, gray: np.ndarray, hand_in_view: bool = False) -> bool:
         self.last_quads = detect_quads(gray, self.detector)
@@ -222,6 +231,8 @@ class MarkerTracker:
             # a marker out of the picture (never seen yet): the other three's squares place it
             quad = self.corners_from_quads(self.last_quads, (gray.shape[1], gray.shape[0]))
             from_three = quad is not None
+        self.last_quad = quad
+        self.last_from_three = from_three
         if quad is None:
             self._candidate = None
             self._candidate_count = 0
