@@ -78,7 +78,6 @@ REVIEWED: list[tuple[str, str, int, str]] = [
     # -- camera: numpy / OpenCV values ------------------------------------------------------
     ("camera/dwell.py", "float(mx[i])", 1, "numpy median of tip positions"),
     ("camera/dwell.py", "float(my[i])", 1, "numpy median of tip positions"),
-    ("camera/dwell.py", "int(found[0])", 1, "numpy index of the first dwell start"),
     ("camera/editor.py", "int(p[0])", 1, "pixel position"),
     ("camera/editor.py", "int(p[1])", 1, "pixel position"),
     ("camera/pipeline.py", "int(p[0])", 2, "pixel position"),

@@ -59,7 +59,7 @@ class DwellDetector:
     @property
     def progress(self) -> float:
         """0-1: how far the current dwell is (for a ring on the camera view)."""
-        return self._progress if self._armed else 0.0
+        return self._progress  # (0 from a tap until the tip leaves: update sets it only while armed)
 
     def update(self, t: float, pos: tuple[float, float] | None) -> DwellTap | None:
         if pos is None:
@@ -85,11 +85,7 @@ class DwellDetector:
             self._gaps.popleft()
         if not self._armed:
             return None
-        start = self._dwell_start(t)
-        if start is None:
-            self._progress = 0.0
-            return None
-        i, mx, my = start
+        i, mx, my = self._dwell_start()
         self._progress = min(1.0, (t - self._seen[i][0]) / self.dwell_s)
         if t - self._seen[i][0] < self.dwell_s - 1e-9:
             return None
@@ -101,30 +97,25 @@ class DwellDetector:
         self._progress = 0.0
         return DwellTap(t=t, x=mx, y=my, started=started)
 
-    def _dwell_start(self, t: float):
+    def _dwell_start(self) -> tuple[int, float, float]:
         """(index, median x, median y) of the earliest kept position from which on the tip has
         rested: at least ``min_share`` of the positions since then, that first one and the
         newest among them, lie within the radius of their median, and at most ``max_gaps`` of
-        the frames since then had no tip. (The newest position alone always qualifies; None
-        only when nothing is kept.)"""
+        the frames since then had no tip. There always is one: the newest position alone
+        qualifies (no gap is newer than it)."""
         # all starts at once (row i: the positions from i on; a loop over the starts costs
         # twice as much while a hand moves and none qualifies)
         a = np.array(self._seen, dtype=np.float64)
         n = len(a)
-        if n == 0:
-            return None
         later = np.triu(np.ones((n, n), bool))
         xs = np.where(later, a[None, :, 1], np.nan)
         ys = np.where(later, a[None, :, 2], np.nan)
         mx, my = np.nanmedian(xs, axis=1), np.nanmedian(ys, axis=1)
         inside = (np.hypot(xs - mx[:, None], (ys - my[:, None]) * self.aspect) <= self.radius) & later
-        count = later.sum(axis=1)
+        count = np.arange(n, 0, -1)  # positions from i on
         gaps = np.array(self._gaps, dtype=np.float64)
         n_gaps = (gaps[None, :] >= a[:, :1]).sum(axis=1)
         ok = (np.diag(inside) & inside[:, -1] & (inside.sum(axis=1) >= self.min_share * count)
               & (n_gaps <= self.max_gaps * (count + n_gaps)))
-        found = np.flatnonzero(ok)
-        if len(found) == 0:
-            return None
-        i = int(found[0])
+        i = int(np.argmax(ok))  # the first that qualifies (the last row always does)
         return i, float(mx[i]), float(my[i])

@@ -183,14 +183,15 @@ class TapPipeline:
         onto it (:meth:`_steady`), would carry that offset into every tap: on the small
         hotspots (locks, consoles, waypoints, 2 % of the board tall) a tap then lands beside
         them."""
+        # (with clicked corners or a given homography no markers are sought: nothing is kept)
         quads = [q for q, three in self._learn_quads if three == self.tracker.from_three]
         self._learn_quads = []
         c = self.tracker.corners
-        if len(quads) < 3 or c is None or self.cfg.corners is not None or self.cfg.homography is not None:
+        if len(quads) < 3 or c is None:
             return
         mid = np.median(np.array(quads), axis=0)
         if np.max(np.linalg.norm(mid - c, axis=1)) <= LEARN_HOLD * float(np.linalg.norm(c[1] - c[0])):
-            self.tracker.settle(mid)
+            self.tracker.set_corners(mid)
 
     def _rectify(self, frame: np.ndarray) -> np.ndarray:
         """The board straight on, with a margin of table: through the markers' homography and,

@@ -210,15 +210,11 @@ class MarkerTracker:
         self.last_from_three = False  # ... placed from three markers
 
     def set_corners(self, corners_px) -> None:
-        """Use clicked corners (fallback when the markers are missing)."""
+        """Use these corners (4x2 camera px, TL TR BR BL): clicked ones (the fallback when the
+        markers are missing), or the markers' corners where a shaking camera saw them on
+        average (TapPipeline._settle)."""
         self.H = homography_from_corners(corners_px)
         self.corners = np.float64(corners_px).reshape(4, 2)
-
-    def settle(self, corners_px) -> None:
-        """Use ``corners_px`` (4x2, TL TR BR BL, from markers seen as now) from here on: the
-        board's corners where a shaking camera sees them on average."""
-        self.H = homography_from_corners(corners_px)
-        self.corners = np.float64(corners_px).reshape(4, 2).copy()
 
     def update(self, gray: np.ndarray, hand_in_view: bool = False) -> bool:
         self.last_quads = detect_quads(gray, self.detector)
