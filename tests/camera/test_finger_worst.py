@@ -23,7 +23,32 @@ from conftest import play_hard_clip
     # started the learning again, until the first finger (resting since 1.5 s) was learnt as
     # part of the board; its ghost was tapped four times (TapPipeline._learn keeps the frames)
     ("finger dark table", 9091),
+    # a very light hand over light wood: its arm on the table and most of its finger differ
+    # by less than the threshold, pixel by pixel; the arm was taken into the model and the
+    # finger on "info" made no tap (the coherent mask: BoardModel.coherent_mask, sought when
+    # no fingertip is found, TapPipeline._pale_finger)
+    ("finger light wood", 5251),
+    # the same on a tablecloth: a pale finger on alarm A seen in too few frames for a dwell
+    ("finger tablecloth", 3329),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
     sc, taps = play_hard_clip(layout, board, scene, seed)
     assert (sc.right, sc.wrong, sc.false) == (sc.truth, 0, 0), taps
+
+
+def test_no_hand_on_light_wood_with_a_shaking_camera_gives_no_tap(layout, board):
+    """No hand at all, the light drifting and the camera shaking (the idle set of seed 4242,
+    clip 4642): a patch of the green "go" button looked like a fingertip in half the frames.
+    The coherent mask (sought when no fingertip is found) filled the other half, and "go" was
+    tapped; now a hand found through it counts only when it enters from the board's edge."""
+    from tiptoi_sim.camera import synth_hard as sh
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+
+    scene = sh.Scene("no hand, light wood, shaking", table="light_wood", n_taps=0, n_idle=0, drift=0.25,
+                     shake_px=3.0)
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=4642, hit_test=layout.hit_test)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="finger"))
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += pipe.process(f, t)
+    assert pipe.model.ready and taps == [], [(round(t.t, 2), t.tap) for t in taps]

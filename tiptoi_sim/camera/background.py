@@ -68,7 +68,35 @@ class BoardModel:
         """(fg, weak) uint8 masks: what surely differs (tolerant of shake), and what differs at
         least weakly from the board at the very same pixel (to grow a hand's outline into)."""
         tol, strict = self.scores(log_img)
+        self._last_strict = strict  # (for coherent_mask)
         return (tol >= 1.0).astype(np.uint8) * 255, (strict >= 1.0).astype(np.uint8) * 255
+
+    def coherent_mask(self, fg: np.ndarray) -> np.ndarray:
+        """uint8 mask, for the picture last judged by :meth:`masks`: what differs from the
+        empty board below the threshold pixel by pixel but alike over a patch, where it is
+        joined to what surely differs (``fg``, that picture's first mask).
+
+        A very light hand over light wood or a beige desk differs from it by a hue change of
+        0.07-0.09 (the threshold is 0.09): pixel by pixel that is lost in the sensor's noise and
+        the wood's grain, and the arm and most of the finger go unseen; the model then takes
+        them in. But the hand's difference has the same sign over its whole area, while noise,
+        grain and print edges moved by shake change sign from pixel to pixel (an edge moved
+        by a pixel is a line a pixel wide): averaged over a ``COHERENT_BOX`` square, the
+        hand's difference stays and theirs fades. A pixel counts when that average reaches
+        ``COHERENT_THRESH`` of the threshold and the pixel itself ``COHERENT_PIXEL``; the mask
+        is eroded by a pixel (the average spreads a strong finger's outline outwards: its
+        tip would move). Kept only where it is joined to what surely differs (a sure part of
+        the hand, 3x3 at least): a whole printed field whose hue a change of light shifts a
+        little is coherent too, but no part of it differs surely."""
+        d, strict = self._last_diff, self._last_strict
+        avg = self._judge(cv2.blur(d, (COHERENT_BOX, COHERENT_BOX)))
+        pale = ((avg >= COHERENT_THRESH) & (strict >= COHERENT_PIXEL)).astype(np.uint8)
+        pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
+        seeds = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        _, lab = cv2.connectedComponents(cv2.bitwise_or(pale, seeds), connectivity=8)
+        held = np.unique(lab[seeds > 0])
+        held = held[held > 0]
+        return (np.isin(lab, held) & (pale > 0)).astype(np.uint8) * 255
 
     def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
@@ -91,7 +119,8 @@ class BoardModel:
         # a pixel differs only by how far it lies outside the range of the empty board's
         # colours within one pixel of it
         tol = self._judge(x - np.clip(x, lo, hi))
-        return tol, self._judge(x - self.bg)
+        self._last_diff = x - self.bg  # (for coherent_mask)
+        return tol, self._judge(self._last_diff)
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
@@ -142,6 +171,14 @@ class BoardModel:
         self.bg[out] = log_img[out]
         return out
 
+
+#: :meth:`BoardModel.coherent_mask`: the square the difference is averaged over (pixels of the
+#: rectified board, 256 wide: about a finger's width), the share of the threshold the average
+#: must reach, and the share the pixel itself must reach (so the average's halo around a
+#: strong difference, over unchanged board, does not count)
+COHERENT_BOX = 7
+COHERENT_THRESH = 0.7
+COHERENT_PIXEL = 0.5
 
 #: a pixel that differs from the model by less than this share of its threshold from the
 #: empty board as last seen clear is that board (a ghost in the model), not a hand

@@ -72,6 +72,15 @@ LEARN_BYTES = 100_000_000
 FOLLOW_PEAK_SAT = COOL_PEAK_SAT
 
 
+def _enters(hand, rect, border: int = 3) -> bool:
+    """Whether the hand enters from the board's edge: where it enters lies beyond the board
+    ``rect`` (x0, y0, x1, y1) or within ``border`` pixels of its edge (not a hand found on
+    the board on its own, its wide end taken for where it enters)."""
+    x0, y0, x1, y1 = rect
+    ex, ey = hand.entry
+    return ex < x0 + border or ey < y0 + border or ex > x1 - 1 - border or ey > y1 - 1 - border
+
+
 class TapPipeline:
     def __init__(self, hit_test: Callable[[float, float], str | None], config: PipelineConfig | None = None):
         self.hit_test = hit_test
@@ -224,6 +233,48 @@ class TapPipeline:
         img = cv2.warpAffine(img, M, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR,
                              borderMode=cv2.BORDER_REPLICATE)
         return img, BoardModel.to_log(img)
+
+    def _hand(self, fg, weak, rect, stylus: bool):
+        """(the hand in the masks or None, the weak mask as the hand was sought in)."""
+        if not stylus:  # (a pen's thin body may cross the edge aslant: its lines are kept)
+            fg_hand, weak = cut_edge_lines(fg, rect), cut_edge_lines(weak, rect)
+            # (after the cut: the lines along the edge are gone, a finger across it is joined)
+            fg_hand = bridge_edge(fg_hand, rect)
+        else:
+            fg_hand = fg
+        hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
+                         margin_arms=stylus, thin_px=0 if stylus else 2)
+        return hand, weak
+
+    def _pale_finger(self, hand, fg, weak, ghost, rect):
+        """(hand, fingertip or None, fg) when the masks gave no fingertip: the hand sought again
+        with what differs only a little but alike over a patch, joined to what surely differs
+        (:meth:`BoardModel.coherent_mask`). A very light hand over a light table is seen only in
+        pieces, its arm not at all: no hand enters, or its end does not point. Only then, so
+        that where a hand is seen its outline and tip stay as they are. When the hand found so
+        enters from the board's edge and points, or there was no hand before, it is returned
+        with an ``fg`` that holds those regions too (the model is not updated under them: a
+        pale hand unseen must not become part of the empty board); otherwise all is returned
+        as it was."""
+        pale = self.model.coherent_mask(fg)
+        if ghost is not None:
+            pale[ghost] = 0
+        if not cv2.countNonZero(cv2.subtract(pale, fg)):
+            return hand, None, fg
+        fg_more = cv2.bitwise_or(fg, pale)
+        more, _ = self._hand(fg_more, cv2.bitwise_or(weak, pale), rect, stylus=False)
+        if more is None or not _enters(more, rect):
+            # (a hand over a light table is seen now with its arm, entering at an edge; a
+            # region on the board alone is no such hand: a printed field whose colour the
+            # light shifted, a stale patch of the model, that looked like a fingertip now and
+            # then, must not be made whole)
+            return hand, None, fg
+        tip_px = self._finger(more)
+        if tip_px is not None or hand is None:
+            return more, tip_px, fg_more
+        # (nothing more found: all stays as it was, the model too, so that a hand seen
+        # without a tip, resting or flat, is handled as it was)
+        return hand, None, fg
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -421,23 +472,18 @@ class TapPipeline:
         # a pen's body is a line a pixel or two wide: no opening of the mask for a stylus
         stylus = self.cfg.pointer == "stylus"
         rect = (mp, mp, mp + W, mp + Hh)
-        if not stylus:  # (a pen's thin body may cross the edge aslant: its lines are kept)
-            fg_hand, weak = cut_edge_lines(fg, rect), cut_edge_lines(weak, rect)
-            # (after the cut: the lines along the edge are gone, a finger across it is joined)
-            fg_hand = bridge_edge(fg_hand, rect)
-        else:
-            fg_hand = fg
-        hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
-                         margin_arms=stylus, thin_px=0 if stylus else 2)
-        st.hand = hand is not None
+        hand, weak_hand = self._hand(fg, weak, rect, stylus)
         if self.cfg.pointer == "finger":
             tip_px = self._finger(hand)
+            if tip_px is None:
+                hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
+            st.hand = hand is not None
         elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
-            st.hand = st.hand or tip_px is not None
+            st.hand = hand is not None or tip_px is not None
         else:
-            tip_px = self._any_stylus(img, fg, weak, hand)
-            st.hand = st.hand or tip_px is not None
+            tip_px = self._any_stylus(img, fg, weak_hand, hand)
+            st.hand = hand is not None or tip_px is not None
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None), fg)
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
