@@ -88,15 +88,20 @@ class BoardModel:
         tip would move). Kept only where it is joined to what surely differs (a sure part of
         the hand, 3x3 at least): a whole printed field whose hue a change of light shifts a
         little is coherent too, but no part of it differs surely."""
-        d, strict = self._last_diff, self._last_strict
-        avg = self._judge(cv2.blur(d, (COHERENT_BOX, COHERENT_BOX)))
-        pale = ((avg >= COHERENT_THRESH) & (strict >= COHERENT_PIXEL)).astype(np.uint8)
-        pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
         seeds = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        _, lab = cv2.connectedComponents(cv2.bitwise_or(pale, seeds), connectivity=8)
-        held = np.unique(lab[seeds > 0])
-        held = held[held > 0]
-        return (np.isin(lab, held) & (pale > 0)).astype(np.uint8) * 255
+        if not cv2.countNonZero(seeds):
+            return np.zeros_like(fg)  # (nothing surely differs: nothing to join)
+        d, strict = self._last_diff, self._last_strict
+        ys, xs = np.nonzero(strict >= COHERENT_PIXEL)  # (the average is judged only there: fast)
+        avg = self._judge(cv2.blur(d, (COHERENT_BOX, COHERENT_BOX))[ys, xs])
+        pale = np.zeros(fg.shape, np.uint8)
+        pale[ys[avg >= COHERENT_THRESH], xs[avg >= COHERENT_THRESH]] = 1
+        pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
+        n, lab = cv2.connectedComponents(cv2.bitwise_or(pale, seeds), connectivity=8)
+        held = np.zeros(n, bool)
+        held[lab[seeds > 0]] = True
+        held[0] = False
+        return (held[lab] & (pale > 0)).astype(np.uint8) * 255
 
     def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
