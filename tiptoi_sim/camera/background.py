@@ -68,11 +68,10 @@ class BoardModel:
         """(fg, weak) uint8 masks: what surely differs (tolerant of shake), and what differs at
         least weakly from the board at the very same pixel (to grow a hand's outline into)."""
         tol, strict = self.scores(log_img)
-        self._last_strict = strict  # (for coherent_mask)
         return (tol >= 1.0).astype(np.uint8) * 255, (strict >= 1.0).astype(np.uint8) * 255
 
     def coherent_mask(self, fg: np.ndarray) -> np.ndarray:
-        """uint8 mask, for the picture last judged by :meth:`masks`: what differs from the
+        """uint8 mask, for the picture last judged by :meth:`masks` (or :meth:`scores`): what differs from the
         empty board below the threshold pixel by pixel but alike over a patch, where it is
         joined to what surely differs (``fg``, that picture's first mask).
 
@@ -91,17 +90,13 @@ class BoardModel:
         seeds = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if not cv2.countNonZero(seeds):
             return np.zeros_like(fg)  # (nothing surely differs: nothing to join)
-        d, strict = self._last_diff, self._last_strict
+        d, strict = self._last
         ys, xs = np.nonzero(strict >= COHERENT_PIXEL)  # (the average is judged only there: fast)
         avg = self._judge(cv2.blur(d, (COHERENT_BOX, COHERENT_BOX))[ys, xs])
         pale = np.zeros(fg.shape, np.uint8)
         pale[ys[avg >= COHERENT_THRESH], xs[avg >= COHERENT_THRESH]] = 1
         pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
-        n, lab = cv2.connectedComponents(cv2.bitwise_or(pale, seeds), connectivity=8)
-        held = np.zeros(n, bool)
-        held[lab[seeds > 0]] = True
-        held[0] = False
-        return (held[lab] & (pale > 0)).astype(np.uint8) * 255
+        return cv2.bitwise_and(joined_to(pale, seeds), pale)
 
     def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
@@ -124,8 +119,10 @@ class BoardModel:
         # a pixel differs only by how far it lies outside the range of the empty board's
         # colours within one pixel of it
         tol = self._judge(x - np.clip(x, lo, hi))
-        self._last_diff = x - self.bg  # (for coherent_mask)
-        return tol, self._judge(self._last_diff)
+        diff = x - self.bg
+        strict = self._judge(diff)
+        self._last = (diff, strict)  # (the picture last judged: for coherent_mask)
+        return tol, strict
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
@@ -175,6 +172,16 @@ class BoardModel:
         out[ys[same], xs[same]] = True
         self.bg[out] = log_img[out]
         return out
+
+
+def joined_to(parts: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """uint8 mask: the connected regions (8-connected) of ``parts`` and ``seeds`` together that
+    hold a pixel of ``seeds``, whole (seeds and parts alike)."""
+    n, lab = cv2.connectedComponents(cv2.bitwise_or(parts, seeds), connectivity=8)
+    held = np.zeros(n, bool)
+    held[lab[seeds > 0]] = True
+    held[0] = False
+    return held[lab].astype(np.uint8) * 255
 
 
 #: :meth:`BoardModel.coherent_mask`: the square the difference is averaged over (pixels of the

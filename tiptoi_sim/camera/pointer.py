@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tiptoi_sim.camera.background import joined_to
+
 
 @dataclass
 class Hand:
@@ -204,10 +206,7 @@ def _held_by_strict(mask: np.ndarray, weak: np.ndarray) -> np.ndarray:
     not added (a sleeve's edge over the board, seen only by the strict mask, would change the
     region's shape and could look like a finger's end). Thin lines of ``weak`` (print edges
     moved by shake) are opened away first, so they join nothing."""
-    thick = cv2.morphologyEx(weak, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    _, lab = cv2.connectedComponents(cv2.bitwise_or(thick, mask), connectivity=8)
-    keep = np.unique(lab[mask > 0])
-    return np.isin(lab, keep[keep > 0]).astype(np.uint8) * 255
+    return joined_to(cv2.morphologyEx(weak, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), mask)
 
 
 def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, border, min_area, r, max_fill,
