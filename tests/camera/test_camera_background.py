@@ -190,3 +190,50 @@ def test_noise_grain_and_a_shaken_print_give_no_coherent_regions():
             fg = plain | m.coherent_mask(plain)
             extra = cv2.countNonZero(fg) - cv2.countNonZero(plain)
             assert extra <= 0.002 * fg.size, (dx, dy, extra)
+
+
+def _dark_print_board():
+    """A cream board with fields of deep, dark print: a channel of each near black (the
+    green of a "go" button, a deep blue, a dark red in dim light)."""
+    img = np.full((160, 256, 3), (200, 215, 225), np.uint8)
+    for i, colour in enumerate([(10, 80, 4), (90, 12, 6), (8, 10, 70), (6, 40, 60)]):
+        cv2.rectangle(img, (20 + 58 * i, 40), (60 + 58 * i, 110), colour, -1)
+    return img
+
+
+def _exposed(img, gain):
+    return np.clip(np.rint(img.astype(np.float32) * gain), 0, 255).astype(np.uint8)
+
+
+def test_dim_or_bright_light_does_not_change_the_hue_of_dark_print():
+    # a change of exposure multiplies what the camera measures; in the model's log colour
+    # (offset so that dark noise is no big ratio) a nearly black channel changes less than a
+    # bright one, so removing the change in the log left a change of hue on dark, saturated
+    # print: as much as a pale hand's
+    img = _dark_print_board()
+    m = learnt(img)
+    for gain in (0.55, 0.7, 1.1):
+        fg, weak = m.masks(BoardModel.to_log(_exposed(img, gain)))
+        assert cv2.countNonZero(weak) == 0, gain
+
+
+def test_the_print_under_a_hand_still_matches_after_the_light_changed():
+    # while a hand lies on the board the model is not updated under it; the rest of it is
+    # (slowly). When the light changes meanwhile and the hand goes, the print it covered must
+    # match the board around it: the model keeps one exposure everywhere
+    img = _dark_print_board()
+    m = learnt(img)
+    hand = np.zeros(img.shape[:2], np.uint8)
+    cv2.rectangle(hand, (60, 30), (140, 159), 255, -1)
+    for i in range(120):
+        gain = 1.0 - 0.45 * min(1.0, i / 60)  # the light dims to 0.55 of what it was
+        frame = _exposed(img, gain)
+        frame[hand > 0] = _exposed(np.full((1, 1, 3), (105, 140, 195), np.uint8), gain)
+        log = BoardModel.to_log(frame)
+        fg, _ = m.masks(log)
+        m.update(log, hand, fg)
+    gone = BoardModel.to_log(_exposed(img, 0.55))
+    for _ in range(3):  # (the hand gone: nothing differs, so the model would follow at once)
+        fg, weak = m.masks(gone)
+        assert cv2.countNonZero(cv2.bitwise_and(weak, hand)) < 0.01 * cv2.countNonZero(hand)
+        m.update(gone, None, fg)

@@ -5,7 +5,8 @@ up to date while no hand is in view. Differences are judged in log space so that
 depend on how bright a spot of the board is:
 
 * exposure and white-balance changes are a global gain per channel: the median log difference
-  over the picture is removed;
+  over the picture, undone on the camera's values (``_ungain``); the model is kept at the
+  exposure it was learnt at;
 * soft shadows (coming or going) change brightness but no hue: a grey change counts only
   beyond ``grey_thresh`` and after removing its smooth, large-scale part (``_shadow_field``),
   while a change of hue counts from ``chroma_thresh`` (much lower: skin on a cream board
@@ -37,6 +38,7 @@ class BoardModel:
         # the empty board as last seen with nothing on it (followed only where nothing differs
         # and no hand is in view): what a ghost in ``bg`` is recognised by (see :meth:`heal_ghosts`)
         self.ref: np.ndarray | None = None
+        self._aligned = None  # (log picture, the same at the model's exposure) last judged
 
     @property
     def ready(self) -> bool:
@@ -103,7 +105,8 @@ class BoardModel:
         empty board; tolerant with the range of the board's colours within one pixel, so that
         print edges moved by camera shake do not count (but skin next to a print edge of a
         similar colour may not count either: the strict map fills such gaps)."""
-        x = log_img - _gain(log_img, self.bg)
+        x = _ungain(log_img, _gain(log_img, self.bg))
+        self._aligned = (log_img, x)  # (the picture at the model's exposure: for update)
         # a channel clipped at white says only "at least this bright": when the board was
         # learnt overexposed (a yellow's red and green at 255), its true value shows once the
         # light dims, as a change of hue where nothing changed. So a channel clipped in the
@@ -114,6 +117,7 @@ class BoardModel:
         x = np.where(hi >= _CLIPPED, np.minimum(x, self.bg), x)
         x = np.where(cv2.dilate(log_img, k) >= _CLIPPED, np.maximum(x, self.bg), x)
         # soft shadows: a smooth grey change, removed before comparing
+        # (x is a new array by now: _aligned keeps its own)
         x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
         # camera shake, rolling shutter and a homography a pixel off move the print's edges:
         # a pixel differs only by how far it lies outside the range of the empty board's
@@ -140,7 +144,15 @@ class BoardModel:
         otherwise (so a piece put on the board stops counting after a while). With no hand but
         ``fg`` (what differs now), what differs is blended slowly too: a hand that was not
         recognised for a second must not become part of the empty board (it would leave a
-        ghost where it was, taken for a finger once it moves on)."""
+        ghost where it was, taken for a finger once it moves on).
+
+        The frame is blended in at the model's own exposure (its gain undone, as
+        :meth:`scores` judged it): blended as seen, the parts blended fast would follow the
+        light and those blended slowly would not, and once the light has changed the slow ones
+        (the print under a hand, or where noise in dim light keeps something differing) would
+        differ as a patch of the old light that no global gain explains."""
+        if self._aligned is not None and self._aligned[0] is log_img:
+            log_img = self._aligned[1]
         if hand_mask is None and fg is not None and cv2.countNonZero(fg):
             near = cv2.dilate(fg, np.ones((9, 9), np.uint8))
             clear = (near == 0).astype(np.uint8)
@@ -170,6 +182,9 @@ class BoardModel:
             return None
         out = np.zeros(fg.shape, bool)
         out[ys[same], xs[same]] = True
+        # (healed with the picture as seen, not at the model's exposure as :meth:`update`
+        # blends it: healed so, and the ghost sought with the gain undone on the camera's
+        # values, 1 finger and 2 stylus dwells were lost on ten seeds, not looked into)
         self.bg[out] = log_img[out]
         return out
 
@@ -201,6 +216,17 @@ def _gain(log_img: np.ndarray, base: np.ndarray) -> np.ndarray:
     """Exposure and white-balance drift of ``log_img`` against ``base``: a global gain per colour
     channel, the median change over the board (a sparse grid is enough and keeps it fast)."""
     return np.median((log_img[::4, ::4] - base[::4, ::4]).reshape(-1, 3), axis=0).astype(np.float32)
+
+
+def _ungain(log_img: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """``log_img`` (see :meth:`BoardModel.to_log`) with the gain ``gain`` (log, per channel)
+    undone on the camera's linear values. A change of exposure multiplies the values; the
+    offset of the log (+5, so that dark noise is no big ratio) makes a dark channel's log
+    change less than a bright one's, so undoing the gain in the log would leave a change of hue
+    on dark and saturated print (a green button's red channel in dim light), as large as a
+    pale hand's."""
+    lin = cv2.exp(log_img) - 5.0
+    return cv2.log(np.maximum(lin * np.exp(-gain).astype(np.float32) + 5.0, 1.0))
 
 
 def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:
