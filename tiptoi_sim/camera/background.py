@@ -15,11 +15,24 @@ depend on how bright a spot of the board is:
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
 
 _CLIPPED = float(np.log1p(245.0 + 4.0))  # a channel this bright (of 255) may be clipped
+
+
+class _Judged(NamedTuple):
+    """The picture :meth:`BoardModel.scores` judged last: as given (log colour), the same at
+    the model's exposure (what :meth:`BoardModel.update` blends in), its difference from the
+    model after the corrections and that difference's strict score (for
+    :meth:`BoardModel.coherent_mask`)."""
+    log_img: np.ndarray
+    aligned: np.ndarray
+    diff: np.ndarray
+    strict: np.ndarray
 
 
 class BoardModel:
@@ -38,7 +51,7 @@ class BoardModel:
         # the empty board as last seen with nothing on it (followed only where nothing differs
         # and no hand is in view): what a ghost in ``bg`` is recognised by (see :meth:`heal_ghosts`)
         self.ref: np.ndarray | None = None
-        self._aligned = None  # (log picture, the same at the model's exposure) last judged
+        self._judged: _Judged | None = None  # the picture last judged by :meth:`scores`
 
     @property
     def ready(self) -> bool:
@@ -92,7 +105,7 @@ class BoardModel:
         seeds = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if not cv2.countNonZero(seeds):
             return np.zeros_like(fg)  # (nothing surely differs: nothing to join)
-        d, strict = self._last
+        d, strict = self._judged.diff, self._judged.strict
         ys, xs = np.nonzero(strict >= COHERENT_PIXEL)  # (the average is judged only there: fast)
         avg = self._judge(cv2.blur(d, (COHERENT_BOX, COHERENT_BOX))[ys, xs])
         pale = np.zeros(fg.shape, np.uint8)
@@ -105,8 +118,7 @@ class BoardModel:
         empty board; tolerant with the range of the board's colours within one pixel, so that
         print edges moved by camera shake do not count (but skin next to a print edge of a
         similar colour may not count either: the strict map fills such gaps)."""
-        x = _ungain(log_img, _gain(log_img, self.bg))
-        self._aligned = (log_img, x)  # (the picture at the model's exposure: for update)
+        aligned = x = _ungain(log_img, _gain(log_img, self.bg))
         # a channel clipped at white says only "at least this bright": when the board was
         # learnt overexposed (a yellow's red and green at 255), its true value shows once the
         # light dims, as a change of hue where nothing changed. So a channel clipped in the
@@ -117,7 +129,7 @@ class BoardModel:
         x = np.where(hi >= _CLIPPED, np.minimum(x, self.bg), x)
         x = np.where(cv2.dilate(log_img, k) >= _CLIPPED, np.maximum(x, self.bg), x)
         # soft shadows: a smooth grey change, removed before comparing
-        # (x is a new array by now: _aligned keeps its own)
+        # (x is a new array by now: ``aligned`` keeps its own)
         x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
         # camera shake, rolling shutter and a homography a pixel off move the print's edges:
         # a pixel differs only by how far it lies outside the range of the empty board's
@@ -125,7 +137,7 @@ class BoardModel:
         tol = self._judge(x - np.clip(x, lo, hi))
         diff = x - self.bg
         strict = self._judge(diff)
-        self._last = (diff, strict)  # (the picture last judged: for coherent_mask)
+        self._judged = _Judged(log_img, aligned, diff, strict)
         return tol, strict
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
@@ -151,8 +163,8 @@ class BoardModel:
         light and those blended slowly would not, and once the light has changed the slow ones
         (the print under a hand, or where noise in dim light keeps something differing) would
         differ as a patch of the old light that no global gain explains."""
-        if self._aligned is not None and self._aligned[0] is log_img:
-            log_img = self._aligned[1]
+        if self._judged is not None and self._judged.log_img is log_img:
+            log_img = self._judged.aligned
         if hand_mask is None and fg is not None and cv2.countNonZero(fg):
             near = cv2.dilate(fg, np.ones((9, 9), np.uint8))
             clear = (near == 0).astype(np.uint8)
@@ -226,7 +238,7 @@ def _ungain(log_img: np.ndarray, gain: np.ndarray) -> np.ndarray:
     on dark and saturated print (a green button's red channel in dim light), as large as a
     pale hand's."""
     lin = cv2.exp(log_img) - 5.0
-    return cv2.log(np.maximum(lin * np.exp(-gain).astype(np.float32) + 5.0, 1.0))
+    return cv2.log(lin * np.exp(-gain).astype(np.float32) + 5.0)  # (lin >= 0: the log's argument >= 5)
 
 
 def _shadow_field(lum: np.ndarray, strong: float = 0.75) -> np.ndarray:
