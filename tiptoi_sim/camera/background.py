@@ -79,6 +79,11 @@ class BoardModel:
         Tolerant of a pixel of shake (see :meth:`scores`)."""
         return self.scores(log_img)[0]
 
+    @property
+    def strict(self) -> np.ndarray | None:
+        """The strict score map (see :meth:`scores`) of the picture last judged, or None."""
+        return None if self._judged is None else self._judged.strict
+
     def masks(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(fg, weak) uint8 masks: what surely differs (tolerant of shake), and what differs at
         least weakly from the board at the very same pixel (to grow a hand's outline into)."""

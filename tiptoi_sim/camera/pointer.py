@@ -312,17 +312,10 @@ def _width_behind(xs, ys, tip, r: float) -> float:
     """How wide the region is 0.4 to 1 ``r`` behind the tip, across the direction the end
     points in (the main axis of the region's pixels within 2.2 ``r`` of the tip: a finger's own
     direction, which may differ from the arm's)."""
-    dx, dy = xs - tip[0], ys - tip[1]
-    near = dx * dx + dy * dy <= (2.2 * r) ** 2
-    if near.sum() < 3:
+    axis = _finger_axis(xs, ys, tip, r)
+    if axis is None:
         return 0.0
-    pts = np.column_stack([dx[near], dy[near]]).astype(np.float64)
-    c = pts.mean(axis=0)
-    _, evecs = np.linalg.eigh(np.cov((pts - c).T))
-    ax, ay = evecs[:, 1]
-    if ax * -c[0] + ay * -c[1] < 0:  # pointing from the pixels' centre out to the tip
-        ax, ay = -ax, -ay
-    lat = _across_behind(xs, ys, tip, (ax, ay), r)
+    lat = _across_behind(xs, ys, tip, axis, r)
     if lat is None:
         return 0.0
     # the run of the region across the axis that holds the axis itself (the strip is endless
@@ -333,6 +326,63 @@ def _width_behind(xs, ys, tip, r: float) -> float:
     hi = np.concatenate([breaks, [len(lat) - 1]])
     k = int(np.argmin(np.maximum(lat[lo], 0) - np.minimum(lat[hi], 0)))  # 0 when the run holds 0
     return float(lat[hi[k]] - lat[lo[k]])
+
+
+def _finger_axis(xs, ys, tip, r: float) -> tuple[float, float] | None:
+    """The direction the end at ``tip`` points in (a unit vector, out through the tip): the main
+    axis of the region's pixels ``xs``, ``ys`` within 2.2 ``r`` of it (a finger's own direction,
+    which may differ from the arm's); None when there are too few."""
+    dx, dy = xs - tip[0], ys - tip[1]
+    near = dx * dx + dy * dy <= (2.2 * r) ** 2
+    if near.sum() < 3:
+        return None
+    pts = np.column_stack([dx[near], dy[near]]).astype(np.float64)
+    c = pts.mean(axis=0)
+    _, evecs = np.linalg.eigh(np.cov((pts - c).T))
+    ax, ay = evecs[:, 1]
+    if ax * -c[0] + ay * -c[1] < 0:  # pointing from the pixels' centre out to the tip
+        ax, ay = -ax, -ay
+    return float(ax), float(ay)
+
+
+def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
+    """The pointing hand's tip moved along its finger to the finger's edge: where the difference
+    from the empty board (``score``, the strict score map) falls half way from the finger's,
+    just behind the tip, to the board's beyond it; moved by at most 0.35 ``r``.
+
+    The mask ends where the score crosses its threshold, and a blurred edge crosses a fixed
+    threshold farther out the more the finger differs: a dark finger on the pale board was
+    found a pixel or two beyond its end, a pale one short of it, enough to miss a lock 3.6
+    pixels tall. Half way between the two levels is the edge whatever the contrast and the
+    blur. The profile is averaged over three lines a pixel apart along the finger; the tip
+    stays as it was when the finger differs too little to judge (below 1.5, or less than 1
+    above the board beyond)."""
+    tx, ty = hand.tip
+    ys, xs = np.nonzero(hand.mask)
+    axis = _finger_axis(xs, ys, hand.tip, r)
+    if axis is None:
+        return hand.tip
+    ax, ay = axis
+    us = np.arange(-0.7 * r, 0.8 * r + 1e-6, 0.5, dtype=np.float32)  # along the finger, out
+    lats = np.array([-1.0, 0.0, 1.0], np.float32)
+    mx = tx + us[None, :] * ax - lats[:, None] * ay
+    my = ty + us[None, :] * ay + lats[:, None] * ax
+    prof = cv2.remap(score, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE).mean(axis=0)
+    hi = float(np.median(prof[us <= -0.25 * r]))  # the finger just behind its end
+    lo = float(np.median(prof[us >= 0.4 * r]))  # the board beyond
+    if hi < 1.5 or hi < lo + 1.0:
+        return hand.tip
+    half = 0.5 * (hi + lo)
+    k0 = int(np.searchsorted(us, -0.25 * r))
+    below = np.nonzero(prof[k0:] < half)[0]
+    if len(below) == 0 or k0 + below[0] == 0:
+        return hand.tip
+    k = k0 + int(below[0])
+    p0, p1 = float(prof[k - 1]), float(prof[k])
+    u = float(us[k - 1]) + float(us[k] - us[k - 1]) * (p0 - half) / max(p0 - p1, 1e-6)
+    u = max(-0.35 * r, min(0.35 * r, u))
+    return tx + ax * u, ty + ay * u
 
 
 def _thick_part(region: np.ndarray, thin_px: int) -> np.ndarray | None:
