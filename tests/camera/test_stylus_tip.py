@@ -179,3 +179,32 @@ def test_print_under_a_shadow_is_the_board_but_a_vivid_tip_of_a_near_hue_on_pale
     pale_yellow_field = hsv(25, 100, 210)
     assert not same_as_board(hsv(17, 223, 204), pale_yellow_field).any()  # an orange tip on it
     assert not same_as_board(hsv(120, 200, 200), green_button).any()     # a blue tip on green
+
+
+def _faint_blob_at(hue, sat, x=40, y=45):
+    """A cream board with a small blob of ``hue`` and saturation ``sat`` (a tip blurred into the
+    board) at (x, y), and the mask of what differs."""
+    hsv = np.full((80, 80, 3), (25, 40, 215), np.uint8)  # the cream board
+    hsv[y - 2:y + 3, x - 2:x + 3] = (hue, sat, 200)
+    img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    return img, _differs(img)
+
+
+def test_a_faint_blue_tip_ahead_of_the_fist_counts_a_faint_warm_one_or_one_at_the_fist_does_not():
+    # (clip 9443, stylus on wood grain) a pale pen's body unseen on the cream board; its blue
+    # tip, 5 px long, blurred into the board, peaks at saturation 104-127: below vivid
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    far, entry = (40.0, 20.0), (40.0, 0.0)  # the fist comes from the top, its end at y = 20
+    img, weak = _faint_blob_at(108, 112)
+    (x, y), hue = refine_tip(img, weak, far, entry, radius=10)
+    assert hue is not None and 100 <= hue <= 115 and abs(x - 40) < 1 and 46 <= y <= 50, ((x, y), hue)
+    # as faint in a hue of skin or wood (a knuckle, grain): no tip
+    img, weak = _faint_blob_at(14, 112)
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+    # blue, but fainter still (a cold white balance on the board is about 40): no tip
+    img, weak = _faint_blob_at(108, 85)
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+    # as faint, but at the fist itself: no tip
+    img, weak = _faint_blob_at(108, 112, y=24)
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)

@@ -150,7 +150,8 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     the empty board (``weak`` mask) and lies ahead of it, within ``reach`` pixels forward and
     a cone of +-35 degrees around the arm's direction (or ``radius`` around ``far`` itself), is
     the tip (the farthest ahead of those within ``radius`` of ``far``, else the nearest ahead); the tap point is the blob's pixel farthest from the entry (the cone's end, not its
-    centre). Without such a blob (a tip over print of its own colour, a pen without a coloured
+    centre). A tip of a hue no skin has, blurred into a pale board below vivid, is taken ahead
+    of the end when nothing vivid is there (:func:`_faint_cool_tip`). Without such a blob (a tip over print of its own colour, a pen without a coloured
     tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
     or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
     after compression), below a small coloured tip even when blurred. With ``board_hsv`` (the
@@ -208,12 +209,49 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best == 0:
+        labels, best = _faint_cool_tip(hsv, weak[y0:y1, x0:x1], board_hsv, (x0, y0), far, (ax, ay), radius, reach,
+                                       min_val)
+    if best == 0:
         return far, None
     sel = labels == best
     ys, xs = np.nonzero(sel)
     bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
     hue = hue_mean(hsv[..., 0][sel])
     return touch_point(bx, by, entry), hue
+
+
+#: :func:`_faint_cool_tip`: the saturation its pixels need, and the one it must reach somewhere
+#: (a blue tip 5 px long over the cream board, blurred by the lens and the codec, peaked at
+#: 104-127 through a whole dwell: clip 9443)
+FAINT_COOL_MIN_SAT = 90
+FAINT_COOL_PEAK_SAT = 105
+
+
+def _faint_cool_tip(hsv, weak, board_hsv, origin, far, axis, radius: float, reach: float, min_val: int):
+    """(labels, index) of a faint tip ahead of the pen's end when :func:`refine_tip` found no
+    vivid one, else (None, 0): a small blob of a hue no skin, wood or warm light has
+    (``COOL_HUES``), saturated from ``FAINT_COOL_MIN_SAT`` and reaching ``FAINT_COOL_PEAK_SAT``,
+    that differs from the empty board and lies in the cone ahead of ``far`` but beyond a
+    ``radius`` of it (the fist is there, and a pale pen's body is not seen); the nearest such.
+    ``hsv``, ``weak`` and ``board_hsv`` are the search box at ``origin`` (x0, y0) of the picture.
+    Only cool hues: a faint warm blob ahead of a fist may be a knuckle or wood."""
+    x0, y0 = origin
+    ax, ay = axis
+    cool = (hsv[..., 0] >= COOL_HUES[0]) & (hsv[..., 0] <= COOL_HUES[1])
+    faint = cool & (hsv[..., 1] >= FAINT_COOL_MIN_SAT) & (hsv[..., 2] >= min_val) & (weak > 0)
+    faint &= ~same_as_board(hsv, board_hsv, x0, y0)
+    nl, labels, stats, cents = cv2.connectedComponentsWithStats(faint.astype(np.uint8), connectivity=8)
+    best, best_fwd = 0, None
+    for i in range(1, nl):
+        if not 3 <= stats[i, cv2.CC_STAT_AREA] <= 0.5 * np.pi * radius * radius:
+            continue
+        cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
+        fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
+        if cx * cx + cy * cy <= radius * radius or not (0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)):
+            continue
+        if is_vivid(hsv[labels == i], FAINT_COOL_PEAK_SAT) and (best == 0 or fwd < best_fwd):
+            best, best_fwd = i, fwd
+    return (labels, best) if best else (None, 0)
 
 
 def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> tuple[float, float]:
