@@ -185,10 +185,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 3 or area > 0.5 * np.pi * radius * radius:
             continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
-        cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
-        fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
-        near = cx * cx + cy * cy <= radius * radius
-        ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
+        fwd, near, ahead = _where_from_end(cents[i] + (x0, y0), far, (ax, ay), radius, reach)
         if not (near or ahead):
             continue
         # skin, wood, a pale print are no vivid tip. Ahead of the hand's end, beyond the
@@ -227,6 +224,17 @@ FAINT_COOL_MIN_SAT = 90
 FAINT_COOL_PEAK_SAT = 105
 
 
+def _where_from_end(centre, far, axis, radius: float, reach: float):
+    """(how far ahead, near, ahead) of a blob's ``centre`` seen from the pen's end ``far``
+    looking along ``axis`` (a unit vector): near is within ``radius`` of the end, ahead within
+    ``reach`` forward and a cone of +-35 degrees (at least ``radius`` wide)."""
+    cx, cy = centre[0] - far[0], centre[1] - far[1]
+    fwd, lat = cx * axis[0] + cy * axis[1], cy * axis[0] - cx * axis[1]
+    near = cx * cx + cy * cy <= radius * radius
+    ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
+    return fwd, near, ahead
+
+
 def _faint_cool_tip(hsv, weak, board_hsv, origin, far, axis, radius: float, reach: float, min_val: int):
     """(labels, index) of a faint tip ahead of the pen's end when :func:`refine_tip` found no
     vivid one, else (None, 0): a small blob of a hue no skin, wood or warm light has
@@ -236,7 +244,6 @@ def _faint_cool_tip(hsv, weak, board_hsv, origin, far, axis, radius: float, reac
     ``hsv``, ``weak`` and ``board_hsv`` are the search box at ``origin`` (x0, y0) of the picture.
     Only cool hues: a faint warm blob ahead of a fist may be a knuckle or wood."""
     x0, y0 = origin
-    ax, ay = axis
     cool = (hsv[..., 0] >= COOL_HUES[0]) & (hsv[..., 0] <= COOL_HUES[1])
     faint = cool & (hsv[..., 1] >= FAINT_COOL_MIN_SAT) & (hsv[..., 2] >= min_val) & (weak > 0)
     faint &= ~same_as_board(hsv, board_hsv, x0, y0)
@@ -245,9 +252,8 @@ def _faint_cool_tip(hsv, weak, board_hsv, origin, far, axis, radius: float, reac
     for i in range(1, nl):
         if not 3 <= stats[i, cv2.CC_STAT_AREA] <= 0.5 * np.pi * radius * radius:
             continue
-        cx, cy = cents[i][0] + x0 - far[0], cents[i][1] + y0 - far[1]
-        fwd, lat = cx * ax + cy * ay, cy * ax - cx * ay
-        if cx * cx + cy * cy <= radius * radius or not (0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)):
+        fwd, near, ahead = _where_from_end(cents[i] + (x0, y0), far, axis, radius, reach)
+        if near or not ahead:
             continue
         if is_vivid(hsv[labels == i], FAINT_COOL_PEAK_SAT) and (best == 0 or fwd < best_fwd):
             best, best_fwd = i, fwd
