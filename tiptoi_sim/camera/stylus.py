@@ -105,6 +105,11 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
 #: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet,
 #: magenta and pink (skin is 0-25; a red sleeve 172-179)
 COOL_HUES = (35, 168)
+
+
+def is_cool(hue):
+    """Whether OpenCV hues (a number or an array) lie in ``COOL_HUES``."""
+    return (hue >= COOL_HUES[0]) & (hue <= COOL_HUES[1])
 COOL_PEAK_SAT = 130
 
 
@@ -114,7 +119,7 @@ def peak_needed(hues: np.ndarray, peak_sat: int) -> int:
     ``peak_sat``; a small tip of a hue no skin or wood has (green to violet), blurred by motion
     or the lens to a saturation of 130-160, counts from ``COOL_PEAK_SAT``."""
     h = hue_mean(hues)
-    if COOL_HUES[0] <= h <= COOL_HUES[1]:
+    if is_cool(h):
         return min(peak_sat, COOL_PEAK_SAT)
     return peak_sat
 
@@ -177,8 +182,9 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     if x1 <= x0 or y1 <= y0:
         return far, None
     hsv = cv2.cvtColor(img_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2HSV)
-    vivid = (hsv[..., 1] >= min_sat) & (hsv[..., 2] >= min_val) & (weak[y0:y1, x0:x1] > 0)
-    vivid &= ~same_as_board(hsv, board_hsv, x0, y0)
+    # (what may be a tip at all: bright enough, new on the board, not its own print)
+    new = (hsv[..., 2] >= min_val) & (weak[y0:y1, x0:x1] > 0) & ~same_as_board(hsv, board_hsv, x0, y0)
+    vivid = new & (hsv[..., 1] >= min_sat)
     nl, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
     best, best_key = 0, None
     for i in range(1, nl):
@@ -206,8 +212,7 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best == 0:
-        labels, best = _faint_cool_tip(hsv, weak[y0:y1, x0:x1], board_hsv, (x0, y0), far, (ax, ay), radius, reach,
-                                       min_val)
+        labels, best = _faint_cool_tip(hsv, new, (x0, y0), far, (ax, ay), radius, reach)
     if best == 0:
         return far, None
     sel = labels == best
@@ -235,18 +240,17 @@ def _where_from_end(centre, far, axis, radius: float, reach: float):
     return fwd, near, ahead
 
 
-def _faint_cool_tip(hsv, weak, board_hsv, origin, far, axis, radius: float, reach: float, min_val: int):
+def _faint_cool_tip(hsv, new, origin, far, axis, radius: float, reach: float):
     """(labels, index) of a faint tip ahead of the pen's end when :func:`refine_tip` found no
     vivid one, else (None, 0): a small blob of a hue no skin, wood or warm light has
     (``COOL_HUES``), saturated from ``FAINT_COOL_MIN_SAT`` and reaching ``FAINT_COOL_PEAK_SAT``,
-    that differs from the empty board and lies in the cone ahead of ``far`` but beyond a
-    ``radius`` of it (the fist is there, and a pale pen's body is not seen); the nearest such.
-    ``hsv``, ``weak`` and ``board_hsv`` are the search box at ``origin`` (x0, y0) of the picture.
+    among the pixels that may be a tip at all (``new``: bright enough, new on the board, not its
+    own print) and lies in the cone ahead of ``far`` but beyond a ``radius`` of it (the fist is
+    there, and a pale pen's body is not seen); the nearest such. ``hsv`` and ``new`` are the
+    search box at ``origin`` (x0, y0) of the picture.
     Only cool hues: a faint warm blob ahead of a fist may be a knuckle or wood."""
     x0, y0 = origin
-    cool = (hsv[..., 0] >= COOL_HUES[0]) & (hsv[..., 0] <= COOL_HUES[1])
-    faint = cool & (hsv[..., 1] >= FAINT_COOL_MIN_SAT) & (hsv[..., 2] >= min_val) & (weak > 0)
-    faint &= ~same_as_board(hsv, board_hsv, x0, y0)
+    faint = new & is_cool(hsv[..., 0]) & (hsv[..., 1] >= FAINT_COOL_MIN_SAT)
     nl, labels, stats, cents = cv2.connectedComponentsWithStats(faint.astype(np.uint8), connectivity=8)
     best, best_fwd = 0, None
     for i in range(1, nl):
@@ -300,7 +304,7 @@ def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: i
     if hue is not None:
         vivid &= hue_dist(hsv[..., 0], hue) <= hue_tol
     if cool_only:
-        vivid &= (hsv[..., 0] >= COOL_HUES[0]) & (hsv[..., 0] <= COOL_HUES[1])
+        vivid &= is_cool(hsv[..., 0])
     n, labels, stats, cents = cv2.connectedComponentsWithStats(vivid.astype(np.uint8), connectivity=8)
     best, best_area = 0, 0
     for i in range(1, n):
