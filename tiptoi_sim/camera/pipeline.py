@@ -14,7 +14,8 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
-from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, bridge_edge, cut_edge_lines, find_hand, tip_at_edge
+from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, cut_edge_lines, find_hand, reach_faint_end,
+                                      tip_at_edge)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
@@ -244,9 +245,13 @@ class TapPipeline:
             fg_hand = fg
         hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
                          margin_arms=stylus, thin_px=0 if stylus else 2)
-        if hand is not None and hand.pointing and not stylus:
-            # (the mask's end depends on how much the finger differs: its edge does not)
-            hand = replace(hand, tip=tip_at_edge(self.model.strict, hand, FINGER_RADIUS_FRAC * self.size[0]))
+        if hand is not None and not stylus:
+            r = FINGER_RADIUS_FRAC * self.size[0]
+            # (a very light fingertip over pale print goes on faintly beyond the mask's end)
+            hand = reach_faint_end(self.model.strict, hand, r)
+            if hand.pointing:
+                # (the mask's end depends on how much the finger differs: its edge does not)
+                hand = replace(hand, tip=tip_at_edge(self.model.strict, hand, r))
         return hand, weak
 
     def _pale_finger(self, hand, fg, weak, ghost, rect):

@@ -385,6 +385,72 @@ def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
     return tx + ax * u, ty + ay * u
 
 
+#: :func:`reach_faint_end`: how much more than beside it (and how much at all, in units of the
+#: threshold) the strict score must be along a finger's centre for the finger to go on there
+FAINT_CONTRAST = 0.3
+FAINT_LEAST = 0.45
+
+
+def reach_faint_end(score: np.ndarray, hand: Hand, r: float) -> Hand:
+    """The hand with its finger followed on beyond the mask's end, where the finger goes on
+    faintly: a very light fingertip over pale print differs from the board by half the
+    threshold or less, and the mask ends up to 1.5 ``r`` short of it, often in a blunt end that
+    does not point. Along the finger (its own axis, or from the entry through the tip: the
+    longer finding counts) the strict ``score`` is read on the centre line (three lines a pixel
+    apart) and on both sides (0.6 to 0.9 ``r`` off): the finger goes on while its centre
+    differs at least ``FAINT_LEAST`` and ``FAINT_CONTRAST`` more than the more different side,
+    and must end within 2 ``r`` (a faint stripe that goes on is no fingertip: a sleeve's
+    shadow, a seam in the model). Its end is where that contrast falls half way from its
+    median along the stripe. Followed for at least 0.4 ``r``, the tip moves to its end, the
+    hand points (only a finger's width differs there, by the sides) and the stripe joins its
+    mask (so the model does not take it in). Otherwise the hand is returned as it was, the
+    same object."""
+    ys, xs = np.nonzero(hand.mask)
+    tx, ty = hand.tip
+    axes = []
+    ex, ey = hand.entry
+    n = float(np.hypot(tx - ex, ty - ey))
+    if n > 1e-6:
+        axes.append(((tx - ex) / n, (ty - ey) / n))
+    own = _finger_axis(xs, ys, hand.tip, r)
+    if own is not None:
+        axes.append(own)
+    us = np.arange(0.0, 2.0 * r + 1e-6, 0.5, dtype=np.float32)
+    lats = np.array([-1.0, 0.0, 1.0, -0.6 * r, -0.75 * r, -0.9 * r, 0.6 * r, 0.75 * r, 0.9 * r], np.float32)
+    best = (0.0, None)
+    for ax, ay in axes:
+        mx = tx + us[None, :] * ax - lats[:, None] * ay
+        my = ty + us[None, :] * ay + lats[:, None] * ax
+        prof = cv2.remap(score, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
+        prof = cv2.blur(prof, (3, 1), borderType=cv2.BORDER_REPLICATE)  # (1.5 pixels along)
+        core = prof[:3].mean(axis=0)
+        side = np.maximum(prof[3:6].mean(axis=0), prof[6:].mean(axis=0))
+        on = (core >= FAINT_LEAST) & (core >= side + FAINT_CONTRAST)
+        off = np.nonzero(~on)[0]
+        if len(off) == 0 or off[0] == 0:
+            continue  # (goes on past 2 r, or not at all)
+        k = int(off[0])
+        # the finger's end: the contrast falls below half way between the faint finger's
+        # (its median along the stripe) and none
+        c = core - side
+        half = 0.5 * float(np.median(c[:k]))
+        u = float(us[k])
+        if c[k - 1] > half >= c[k]:
+            u = float(us[k - 1]) + 0.5 * (float(c[k - 1]) - half) / max(float(c[k - 1] - c[k]), 1e-6)
+        if u > best[0]:
+            best = (u, (ax, ay))
+    u, axis = best
+    if axis is None or u < 0.4 * r:
+        return hand
+    ax, ay = axis
+    nx, ny = tx + ax * u, ty + ay * u
+    mask = hand.mask.copy()
+    cv2.line(mask, (int(round(tx)), int(round(ty))), (int(round(nx)), int(round(ny))), 255, 3)
+    return Hand(mask=mask, entry=hand.entry, tip=(nx, ny), pointing=True, fill=hand.fill,
+                area=int(cv2.countNonZero(mask)))
+
+
 def _thick_part(region: np.ndarray, thin_px: int) -> np.ndarray | None:
     """The region without its thin lines: the parts of its opening by a disc of radius
     ``thin_px`` (those of at least 4 discs' area: a line's thicker specks go too; the pieces
