@@ -401,10 +401,11 @@ def reach_faint_end(score: np.ndarray, hand: Hand, r: float) -> Hand:
     differs at least ``FAINT_LEAST`` and ``FAINT_CONTRAST`` more than the more different side,
     and must end within 2 ``r`` (a faint stripe that goes on is no fingertip: a sleeve's
     shadow, a seam in the model). Its end is where that contrast falls half way from its
-    median along the stripe. Followed for at least 0.4 ``r``, the tip moves to its end, the
-    hand points (only a finger's width differs there, by the sides) and the stripe joins its
-    mask (so the model does not take it in). Otherwise the hand is returned as it was, the
-    same object."""
+    median along the stripe. Followed for at least 0.8 ``r`` (a strongly differing finger's
+    blurred edge fades over up to 0.6 ``r`` beyond the mask's end: no faint fingertip), the tip
+    moves to its end, the hand points (only a finger's width differs there, by the sides) and
+    the stripe joins its mask (so the model does not take it in). Otherwise the hand is
+    returned as it was, the same object."""
     ys, xs = np.nonzero(hand.mask)
     tx, ty = hand.tip
     axes = []
@@ -441,7 +442,7 @@ def reach_faint_end(score: np.ndarray, hand: Hand, r: float) -> Hand:
         if u > best[0]:
             best = (u, (ax, ay))
     u, axis = best
-    if axis is None or u < 0.4 * r:
+    if axis is None or u < 0.8 * r:
         return hand
     ax, ay = axis
     nx, ny = tx + ax * u, ty + ay * u
