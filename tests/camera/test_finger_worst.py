@@ -32,9 +32,8 @@ from conftest import play_hard_clip
     ("finger tablecloth", 3329),
     # a very light fingertip over pale print, the mask ending a finger's radius short of it
     # in a blunt end that did not point (pointer.reach_faint_end): on "player red", the
-    # finger coming out of a fist; on the thin lock 4, a finger from above
+    # finger coming out of a fist (tests/camera/test_faint_end.py has the other shapes)
     ("finger wood grain", 9190),
-    ("finger light wood", 8843),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
     sc, taps = play_hard_clip(layout, board, scene, seed)
