@@ -345,6 +345,17 @@ def _finger_axis(xs, ys, tip, r: float) -> tuple[float, float] | None:
     return float(ax), float(ay)
 
 
+def _axis_at_tip(hand: Hand, r: float) -> tuple[float, float] | None:
+    """:func:`_finger_axis` of the hand at its tip, from the mask's pixels in the square around
+    the tip that holds all those within 2.2 ``r`` (not from all of the hand's pixels: this runs
+    on every frame with a hand)."""
+    h = int(np.ceil(2.2 * r)) + 1
+    tx, ty = hand.tip
+    x0, y0 = max(0, int(np.floor(tx)) - h), max(0, int(np.floor(ty)) - h)
+    ys, xs = np.nonzero(hand.mask[y0:int(np.ceil(ty)) + h + 1, x0:int(np.ceil(tx)) + h + 1])
+    return _finger_axis(xs + x0, ys + y0, hand.tip, r)
+
+
 def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
     """The pointing hand's tip moved along its finger to the finger's edge: where the difference
     from the empty board (``score``, the strict score map) falls half way from the finger's,
@@ -358,8 +369,7 @@ def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
     stays as it was when the finger differs too little to judge (below 1.5, or less than 1
     above the board beyond)."""
     tx, ty = hand.tip
-    ys, xs = np.nonzero(hand.mask)
-    axis = _finger_axis(xs, ys, hand.tip, r)
+    axis = _axis_at_tip(hand, r)
     if axis is None:
         return hand.tip
     ax, ay = axis
@@ -406,14 +416,13 @@ def reach_faint_end(score: np.ndarray, hand: Hand, r: float) -> Hand:
     moves to its end, the hand points (only a finger's width differs there, by the sides) and
     the stripe joins its mask (so the model does not take it in). Otherwise the hand is
     returned as it was, the same object."""
-    ys, xs = np.nonzero(hand.mask)
     tx, ty = hand.tip
     axes = []
     ex, ey = hand.entry
     n = float(np.hypot(tx - ex, ty - ey))
     if n > 1e-6:
         axes.append(((tx - ex) / n, (ty - ey) / n))
-    own = _finger_axis(xs, ys, hand.tip, r)
+    own = _axis_at_tip(hand, r)
     if own is not None:
         axes.append(own)
     us = np.arange(0.0, 2.0 * r + 1e-6, 0.5, dtype=np.float32)

@@ -105,12 +105,12 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
 #: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet,
 #: magenta and pink (skin is 0-25; a red sleeve 172-179)
 COOL_HUES = (35, 168)
+COOL_PEAK_SAT = 130
 
 
 def is_cool(hue):
     """Whether OpenCV hues (a number or an array) lie in ``COOL_HUES``."""
     return (hue >= COOL_HUES[0]) & (hue <= COOL_HUES[1])
-COOL_PEAK_SAT = 130
 
 
 def peak_needed(hues: np.ndarray, peak_sat: int) -> int:
@@ -154,10 +154,12 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     end, or the fist when the thin pen body is not seen. A compact vivid blob that differs from
     the empty board (``weak`` mask) and lies ahead of it, within ``reach`` pixels forward and
     a cone of +-35 degrees around the arm's direction (or ``radius`` around ``far`` itself), is
-    the tip (the farthest ahead of those within ``radius`` of ``far``, else the nearest ahead); the tap point is the blob's pixel farthest from the entry (the cone's end, not its
+    the tip (the farthest ahead of those within ``radius`` of ``far``, else the nearest ahead);
+    the tap point is the blob's pixel farthest from the entry (the cone's end, not its
     centre). A tip of a hue no skin has, blurred into a pale board below vivid, is taken ahead
-    of the end when nothing vivid is there (:func:`_faint_cool_tip`). Without such a blob (a tip over print of its own colour, a pen without a coloured
-    tip) ``far`` itself is the tip. Vivid means a blob of saturation ``min_sat`` (110 of 255)
+    of the end when nothing vivid is there (:func:`_faint_cool_tip`). Without such a blob (a
+    tip over print of its own colour, a pen without a coloured tip) ``far`` itself is the tip.
+    Vivid means a blob of saturation ``min_sat`` (110 of 255)
     or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
     after compression), below a small coloured tip even when blurred. With ``board_hsv`` (the
     empty board in HSV), vivid print of the same hue within a pixel is never the tip
