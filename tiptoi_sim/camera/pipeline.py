@@ -14,8 +14,8 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
-from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, cut_edge_lines, find_hand, reach_faint_end,
-                                      tip_at_edge)
+from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
+                                      reach_faint_end, tip_at_edge)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
 
@@ -251,6 +251,7 @@ class TapPipeline:
             hand = reach_faint_end(self.model.strict, hand, r)
             if hand.pointing:
                 # (the mask's end depends on how much the finger differs: its edge does not)
+                hand = replace(hand, tip=centre_across(self.model.strict, hand, r))
                 hand = replace(hand, tip=tip_at_edge(self.model.strict, hand, r))
         return hand, weak
 
