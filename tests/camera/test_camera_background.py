@@ -237,3 +237,19 @@ def test_the_print_under_a_hand_still_matches_after_the_light_changed():
         fg, weak = m.masks(gone)
         assert cv2.countNonZero(cv2.bitwise_and(weak, hand)) < 0.01 * cv2.countNonZero(hand)
         m.update(gone, None, fg)
+
+
+def test_a_sharp_dark_shadow_differs_but_only_a_change_of_hue_is_hue_changed():
+    # (the stylus's faint point is followed on hue_changed: a pen's shadow ahead of its tip,
+    # the light behind the player, must not carry the tap on)
+    img = np.full((160, 256, 3), (170, 205, 220), np.uint8)  # a cream board
+    m = learnt(img)
+    now = img.astype(np.float32)
+    now[40:44, 100:140] *= 0.5                               # a thin sharp shadow: half as bright
+    now[80:84, 100:140] = 0.6 * now[80:84, 100:140] + 0.4 * np.float32((120, 55, 15))  # a faint blue
+    now = now.clip(0, 255).astype(np.uint8)
+    _, weak = m.masks(BoardModel.to_log(now))
+    hue = m.hue_changed()
+    assert weak[42, 110:130].all() and weak[82, 110:130].all()
+    assert not hue[42, 110:130].any()
+    assert hue[82, 110:130].all()

@@ -208,3 +208,79 @@ def test_a_faint_blue_tip_ahead_of_the_fist_counts_a_faint_warm_one_or_one_at_th
     # as faint, but at the fist itself: no tip
     img, weak = _faint_blob_at(108, 112, y=24)
     assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+
+
+def _dark_cone(apex, direction, blur=1.5):
+    """A dark blue tip on a cream board (the colours of seed 2612's wrong tap): its thin point,
+    blurred with the board, is grey, below vivid, but still differs from the board. Returns the
+    picture, the vivid pixels and the mask of what differs from the board by more than 12."""
+    img = np.full((80, 80, 3), (170, 205, 220), np.float32)
+    u = np.array(direction, np.float64) / np.hypot(*direction)
+    n = np.array([-u[1], u[0]])
+    a = np.array(apex, np.float64)
+    b = a + u * 9.0
+    poly = np.array([a + n * 0.1, b + n * 3.0, b - n * 3.0, a - n * 0.1]) * 8
+    m = np.zeros((80, 80), np.uint8)
+    cv2.fillConvexPoly(m, np.round(poly).astype(np.int32), 255, cv2.LINE_AA, shift=3)
+    al = m.astype(np.float32)[..., None] / 255.0
+    img = cv2.GaussianBlur(img * (1 - al) + np.float32((120, 55, 15)) * al, (0, 0), blur)
+    img = img.clip(0, 255).astype(np.uint8)
+    xs, ys = _vivid(img)
+    weak = (np.abs(img.astype(int) - img[0, 0].astype(int)).max(axis=2) > 12).astype(np.uint8) * 255
+    return img, xs, ys, weak
+
+
+def test_a_dark_tips_grey_point_is_followed_on_what_differs_from_the_board():
+    for apex, direction in (((40.0, 30.0), (0, 1)), ((30.0, 40.0), (1, 0.3)), ((45.0, 45.0), (-1, -1))):
+        _, xs, ys, weak = _dark_cone(apex, direction)
+        entry = (apex[0] + 60 * direction[0], apex[1] + 60 * direction[1])
+        before = np.hypot(*np.subtract(touch_point(xs, ys, entry), apex))
+        after = np.hypot(*np.subtract(touch_point(xs, ys, entry, weak=weak, radius=10), apex))
+        assert before > 1.9 and after < before - 0.6, (apex, before, after)
+
+
+def test_a_mask_that_ends_with_the_vivid_part_leaves_the_point_where_it_was():
+    apex, direction = (40.0, 30.0), (0, 1)
+    _, xs, ys, _ = _dark_cone(apex, direction)
+    entry = (40.0, 90.0)
+    weak = np.zeros((80, 80), np.uint8)
+    weak[ys.astype(int), xs.astype(int)] = 255  # nothing faint beyond the vivid part
+    assert touch_point(xs, ys, entry, weak=weak, radius=10) == touch_point(xs, ys, entry)
+
+
+def test_the_faint_point_is_followed_no_farther_than_its_reach():
+    # a shadow or a dark line of print ahead of the tip, along the pen, differs from the board
+    # too: the point is moved on by at most POINT_REACH radii less the blurred edge
+    from tiptoi_sim.camera.stylus import POINT_EDGE_PX, POINT_REACH
+
+    apex, direction = (40.0, 30.0), (0, 1)
+    _, xs, ys, weak = _dark_cone(apex, direction)
+    weak[5:30, 39:42] = 255
+    entry = (40.0, 90.0)
+    end_y = ys.min()
+    x, y = touch_point(xs, ys, entry, weak=weak, radius=10)
+    assert abs(x - 40) < 0.6
+    assert end_y - (POINT_REACH * 10 - POINT_EDGE_PX) - 0.6 <= y <= end_y - 1.0, (y, end_y)
+
+
+def test_refine_tip_follows_the_faint_point_on_the_mask_it_is_given_for_a_box_around_the_tip():
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    img, _, _, weak = _dark_cone((40.0, 30.0), (0, 1))
+    far, entry = (40.0, 45.0), (40.0, 90.0)
+    boxes = []
+
+    def same(box):
+        boxes.append(box)
+        return weak[box[1]:box[3], box[0]:box[2]]
+
+    def nothing(box):
+        return np.zeros((box[3] - box[1], box[2] - box[0]), np.uint8)
+
+    (x, y), hue = refine_tip(img, weak, far, entry, radius=10)
+    assert hue is not None and abs(x - 40) < 0.6 and y < 31.8, (x, y)
+    assert refine_tip(img, weak, far, entry, radius=10, point=same) == ((x, y), hue)
+    x0, y0, x1, y1 = boxes[0]
+    assert x0 <= 37 and x1 >= 43 and y0 <= 30 and x1 - x0 < 30  # around the tip, not the picture
+    (_, y_none), _ = refine_tip(img, weak, far, entry, radius=10, point=nothing)
+    assert y_none > y + 0.6  # no faint point where the mask given shows none

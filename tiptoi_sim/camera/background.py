@@ -145,6 +145,17 @@ class BoardModel:
         self._judged = _Judged(log_img, aligned, diff, strict)
         return tol, strict
 
+    def hue_changed(self, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """uint8 mask, for the picture last judged by :meth:`masks` (or :meth:`scores`), of the
+        whole picture or of its ``box`` (x0, y0, x1, y1): where its hue differs from the empty
+        board's (the difference's part left once its grey part is removed, at
+        ``chroma_thresh`` or more). A shadow only darkens: it is not in it."""
+        d = self._judged.diff
+        if box is not None:
+            d = d[box[1]:box[3], box[0]:box[2]]
+        chroma = np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
+        return (chroma >= self.chroma_thresh).astype(np.uint8) * 255
+
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
         lum = d.mean(axis=-1)

@@ -334,8 +334,13 @@ class TapPipeline:
         if hand is not None:
             # (a fist beside the board or holding the pen short is no "pointing" hand; its
             # pen's tip is still sought ahead of it)
+            # (the pen's faint point is followed where the hue changed: a shadow ahead of the
+            # tip, the light behind the player, only darkens the board)
+            def point(box):
+                return cv2.bitwise_and(weak[box[1]:box[3], box[0]:box[2]], self.model.hue_changed(box))
+
             tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0],
-                                     board_hsv=self._board_hsv())
+                                     board_hsv=self._board_hsv(), point=point)
             if hue is not None:
                 self._learn_hue(hue)
                 self.tip_hue = hue

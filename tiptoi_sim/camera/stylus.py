@@ -8,6 +8,7 @@ differ from the empty board count, so print of the same colour on the board is n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -147,7 +148,8 @@ BEHIND_END = 0.65
 
 def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], entry: tuple[float, float],
                radius: float, reach: float | None = None, min_sat: int = 110, peak_sat: int = 170,
-               min_val: int = 50, board_hsv: np.ndarray | None = None):
+               min_val: int = 50, board_hsv: np.ndarray | None = None,
+               point: Callable[[tuple[int, int, int, int]], np.ndarray] | None = None):
     """The touching end of a stylus of any colour, with nothing set.
 
     ``far`` is the end of the region farthest from where the arm enters (``entry``): the pen's
@@ -163,7 +165,9 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     or more that reaches ``peak_sat`` (170) somewhere: above the most saturated skin (about 0.6
     after compression), below a small coloured tip even when blurred. With ``board_hsv`` (the
     empty board in HSV), vivid print of the same hue within a pixel is never the tip
-    (:func:`same_as_board`).
+    (:func:`same_as_board`). The tip's faint point beyond its vivid part is followed
+    (:func:`touch_point`) on ``weak``, or with ``point`` on ``point((x0, y0, x1, y1))``: a mask
+    of that box of the picture.
     Returns ((x, y), hue or None)."""
     h, w = weak.shape
     reach = 4 * radius if reach is None else reach
@@ -221,7 +225,14 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     ys, xs = np.nonzero(sel)
     bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
     hue = hue_mean(hsv[..., 0][sel])
-    return touch_point(bx, by, entry), hue
+    if point is None:
+        return touch_point(bx, by, entry, weak=weak, radius=radius), hue
+    # (the mask the point is followed on, asked for only around the tip: it costs a whole
+    # board's colour differences otherwise)
+    pad = int(np.ceil(POINT_REACH * radius)) + 2
+    box = (max(0, int(bx.min()) - pad), max(0, int(by.min()) - pad),
+           min(w, int(bx.max()) + pad + 1), min(h, int(by.max()) + pad + 1))
+    return touch_point(bx, by, entry, weak=point(box), radius=radius, origin=box[:2]), hue
 
 
 #: :func:`_faint_cool_tip`: the saturation its pixels need, and the one it must reach somewhere
@@ -266,12 +277,50 @@ def _faint_cool_tip(hsv, new, origin, far, axis, radius: float, reach: float):
     return (labels, best) if best else (None, 0)
 
 
-def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> tuple[float, float]:
+#: :func:`touch_point`: how far beyond the vivid part's end the pen's faint point is followed
+#: on the difference mask (in radii of the search), and how much of the mask's blurred edge is
+#: taken back (px). A dark blue or magenta tip on a dark table: its thin point, blurred with the
+#: board, is grey (saturation 26-69) but still differs from the board; the vivid part stopped
+#: 1.6 px short of the point (median; up to 3.7 px, a wrong tap on a waypoint, seed 2612)
+POINT_REACH = 0.3
+POINT_EDGE_PX = 0.75
+
+
+def _faint_point(weak: np.ndarray, end: tuple[float, float], axis: tuple[float, float], limit: float,
+                 origin: tuple[int, int] = (0, 0)) -> float:
+    """How far (px, at most ``limit``) the pen goes on beyond ``end`` along ``axis`` (a unit
+    vector): the mask ``weak`` (what differs from the empty board; its pixel (0, 0) is the
+    picture's ``origin``) followed in steps of half a pixel on the axis or 0.7 px either side of
+    it, less its blurred edge (``POINT_EDGE_PX``)."""
+    h, w = weak.shape
+    ax, ay = axis
+    end = (end[0] - origin[0], end[1] - origin[1])
+    last, d = 0.0, 0.5
+    while d <= limit + 1e-9:
+        hit = False
+        for side in (0.0, -0.7, 0.7):
+            x = int(round(end[0] + ax * d - ay * side))
+            y = int(round(end[1] + ay * d + ax * side))
+            if 0 <= x < w and 0 <= y < h and weak[y, x]:
+                hit = True
+                break
+        if not hit:
+            break
+        last, d = d, d + 0.5
+    return max(0.0, last - POINT_EDGE_PX)
+
+
+def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float], weak: np.ndarray | None = None,
+                radius: float = 0.0, origin: tuple[int, int] = (0, 0)) -> tuple[float, float]:
     """Where a vivid tip (its pixels ``xs, ys``) touches the board, for a pen coming from
     ``entry``: the blob's end farthest from the entry, moved on by half the blob's width.
     A tip narrows to its point, and the narrow end is blurred below vivid, so the vivid part
     stops short of the point by about the tip's radius (on 26 dwells, seed 7100: the tap 0.7 %
-    of the board's width short along the pen without this, 0.1 % with it; rms 0.8 % -> 0.35 %)."""
+    of the board's width short along the pen without this, 0.1 % with it; rms 0.8 % -> 0.35 %).
+    With ``weak`` (what differs from the empty board) and the search ``radius``, the point is
+    moved on farther where the pen goes on faint beyond the vivid part (:func:`_faint_point`,
+    at most ``POINT_REACH`` radii): a dark tip's grey point. ``weak`` may be a part of the
+    picture whose pixel (0, 0) is the picture's ``origin``."""
     d2 = (xs - entry[0]) ** 2 + (ys - entry[1]) ** 2
     far = np.sqrt(d2.max())
     end = d2 >= (far - 1.0) ** 2
@@ -283,7 +332,12 @@ def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float]) -> t
     ax, ay = ax / n, ay / n
     along = (xs - entry[0]) * ax + (ys - entry[1]) * ay
     width = len(xs) / float(along.max() - along.min() + 1.0)
-    return ex + ax * 0.5 * width, ey + ay * 0.5 * width
+    push = 0.5 * width
+    if weak is not None:
+        # (the half width stays the least push: a tip vivid to its point, the mask ending with
+        # it, taps where it did before)
+        push = max(push, _faint_point(weak, (ex, ey), (ax, ay), POINT_REACH * radius, origin))
+    return ex + ax * push, ey + ay * push
 
 
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
