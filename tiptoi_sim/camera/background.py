@@ -153,15 +153,12 @@ class BoardModel:
         d = self._judged.diff
         if box is not None:
             d = d[box[1]:box[3], box[0]:box[2]]
-        chroma = np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
-        return (chroma >= self.chroma_thresh).astype(np.uint8) * 255
+        return (_chroma(d) >= self.chroma_thresh).astype(np.uint8) * 255
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
         lum = d.mean(axis=-1)
-        # hue change: what is left of the difference once its grey part (any gain) is removed
-        chroma = np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
-        return np.maximum(np.abs(lum) * (1.0 / self.grey_thresh), chroma * (1.0 / self.chroma_thresh))
+        return np.maximum(np.abs(lum) * (1.0 / self.grey_thresh), _chroma(d) * (1.0 / self.chroma_thresh))
 
     def difference(self, log_img: np.ndarray) -> np.ndarray:
         """uint8 mask (255 = differs from the empty board)."""
@@ -215,6 +212,12 @@ class BoardModel:
         # values, 1 finger and 2 stylus dwells were lost on ten seeds, not looked into)
         self.bg[out] = log_img[out]
         return out
+
+
+def _chroma(d: np.ndarray) -> np.ndarray:
+    """The hue change of log-colour differences (..., 3): what is left of each once its grey
+    part (any gain, a shadow) is removed."""
+    return np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
 
 
 def joined_to(parts: np.ndarray, seeds: np.ndarray) -> np.ndarray:

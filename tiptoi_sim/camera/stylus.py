@@ -226,7 +226,8 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     bx, by = xs.astype(np.float64) + x0, ys.astype(np.float64) + y0
     hue = hue_mean(hsv[..., 0][sel])
     if point is None:
-        return touch_point(bx, by, entry, weak=weak, radius=radius), hue
+        def point(b):
+            return weak[b[1]:b[3], b[0]:b[2]]
     # (the mask the point is followed on, asked for only around the tip: it costs a whole
     # board's colour differences otherwise)
     pad = int(np.ceil(POINT_REACH * radius)) + 2
