@@ -230,6 +230,7 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
         return None
     ex, ey = float(xs.mean()), float(ys.mean())
     hand = _hand_from((ex, ey), region, r, max_fill, thin_px)
+    was_joined = False
     # the arm seen in pieces: a hand-sized piece ahead is the hand (the ragged end of a sleeve
     # seen in part can look like a finger); smaller pieces only when no finger is seen
     for least in (4 * min_area, 2 * min_area):
@@ -240,8 +241,12 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
             other = _hand_from((ex, ey), joined, r, max_fill, thin_px)
             # a hand-sized piece ahead is the hand, pointing or not: a resting fist beyond a
             # sleeve seen in pieces does not make the sleeve's ragged end a finger
-            if other.pointing or least == 4 * min_area:
+            if not other.pointing and least == 4 * min_area:
                 return other
+            if other.pointing:
+                # (a hand joined from pieces may still have lost its pale finger: below)
+                region, hand, was_joined = joined, other, True
+                break
     if weak is not None and thin_px > 0:
         # a pale finger over pale print is lost by the shake-tolerant mask between the
         # knuckles and its end (or part of the way), but seen by the strict one: grow the hand
@@ -251,10 +256,25 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
         # what the growth reached of the surely different (the finger's end over a button) joins whole
         _, lab = cv2.connectedComponents((grown | (mask > 0)).astype(np.uint8), connectivity=8)
         own = np.unique(lab[region])
-        other = _hand_from((ex, ey), np.isin(lab, own[own > 0]), r, max_fill, thin_px)
+        more = np.isin(lab, own[own > 0])
+        other = _hand_from((ex, ey), more, r, max_fill, thin_px)
         if other.pointing and np.hypot(other.tip[0] - ex, other.tip[1] - ey) > np.hypot(hand.tip[0] - ex, hand.tip[1] - ey) + 0.5 * r:
-            return other
+            # a hand joined from pieces already reaches far, over a patchy mask: growing it
+            # further may bridge, round a gap, to a stray patch beyond its fingertip (glare or
+            # changed light on a card). A finger goes on straight from the tip found without.
+            if not was_joined or _straight_on(more, hand.tip, other.tip):
+                return other
     return hand
+
+
+def _straight_on(region: np.ndarray, a, b, least: float = 0.9) -> bool:
+    """Whether ``region`` (bool, one pixel of slack) holds at least ``least`` of the straight
+    line from ``a`` to ``b``."""
+    near = cv2.dilate(region.astype(np.uint8), np.ones((3, 3), np.uint8))
+    n = max(2, int(np.ceil(np.hypot(b[0] - a[0], b[1] - a[1]))) + 1)
+    xs = np.clip(np.rint(np.linspace(a[0], b[0], n)).astype(int), 0, region.shape[1] - 1)
+    ys = np.clip(np.rint(np.linspace(a[1], b[1], n)).astype(int), 0, region.shape[0] - 1)
+    return float(np.count_nonzero(near[ys, xs])) / n >= least
 
 
 def _same_region(hand: Hand, alone: Hand) -> bool:
