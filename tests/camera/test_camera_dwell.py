@@ -93,3 +93,56 @@ def test_a_short_rest_then_a_long_one_taps_where_the_tip_stayed():
     # the ring on the camera view fills while resting, starts again on the second spot, and
     # is empty after the tap
     assert rings[8] > 0.4 and rings[9] < 0.1 and rings[25] > 0.9 * (25 - 9) / 18 and rings[-1] == 0.0
+
+
+def feed_landing(det, samples, lands):
+    return [tap for t, p in samples if (tap := det.update(t, p, lands=lands)) is not None]
+
+
+def on_waypoint(x, y):
+    """A small hotspot: a waypoint 0.02 tall whose lower edge is at y = 0.188."""
+    return 0.13 <= x <= 0.16 and 0.168 <= y <= 0.188
+
+
+def test_a_rest_that_lands_beside_a_hotspot_then_on_it_taps_the_hotspot():
+    # seed 7373's clip 7574: the tip is found 0.01 short in the first frames of the rest
+    # (0.190, just below the waypoint), then on it (0.183) as the finger settles
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    pts = [(i / 30, (0.145, 0.190 if i < 12 else 0.183)) for i in range(45)]
+    taps = feed_landing(det, pts, on_waypoint)
+    assert [on_waypoint(tp.x, tp.y) for tp in taps] == [False, True]
+    first, landed = taps
+    assert abs(first.t - 0.6) < 1 / 30 + 1e-9 and first.y == 0.190  # reported once, at once
+    # the earliest window whose median is on it: a frame later, from nearly the same start
+    assert landed.t < 0.8 and landed.started < 0.1
+    # the tap ends the rest as before: no more taps while the tip stays
+    assert feed_landing(det, [(1.5 + i / 30, (0.145, 0.183)) for i in range(30)], on_waypoint) == []
+
+
+def test_a_rest_off_every_hotspot_is_reported_once_and_a_new_rest_again():
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    rest = [(i / 30, (0.5, 0.5)) for i in range(90)]
+    taps = feed_landing(det, rest, on_waypoint)
+    assert len(taps) == 1 and not on_waypoint(taps[0].x, taps[0].y)
+    # moves on (a second), rests off every hotspot again: reported again, once
+    move = [(3 + i / 30, (0.5 + 0.01 * i, 0.5)) for i in range(30)]
+    rest2 = [(4 + i / 30, (0.8, 0.5)) for i in range(60)]
+    assert feed_landing(det, move, on_waypoint) == []
+    again = feed_landing(det, rest2, on_waypoint)
+    assert len(again) == 1 and again[0].x == 0.8
+
+
+def test_without_a_landing_test_a_rest_beside_a_hotspot_ends_with_its_first_dwell():
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    pts = [(i / 30, (0.145, 0.190 if i < 12 else 0.183)) for i in range(45)]
+    taps = feed(det, pts)
+    assert len(taps) == 1 and taps[0].y == 0.190
+
+
+def test_a_flickering_rest_beside_a_hotspot_gets_no_second_chance():
+    # seed 6174's clip 6774: a phantom tip (another child's sleeve) jumps away now and then;
+    # the first dwell lands beside the hotspot, and a median moved a little onto it is no tap
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    pts = [(i / 30, (0.145, 0.30) if i % 8 == 5 else (0.145, 0.190 if i < 12 else 0.183)) for i in range(45)]
+    taps = feed_landing(det, pts, on_waypoint)
+    assert len(taps) == 1 and not on_waypoint(taps[0].x, taps[0].y)

@@ -34,6 +34,10 @@ from conftest import play_hard_clip
     # in a blunt end that did not point (pointer.reach_faint_end): on "player red", the
     # finger coming out of a fist (tests/camera/test_faint_end.py has the other shapes)
     ("finger wood grain", 9190),
+    # a light finger on the small waypoint C: the tip found 0.01 short in the first frames of
+    # the rest, the first dwell's median just below the waypoint; the rest went on, steady, on
+    # it (DwellDetector's second chance for a dwell that lands off every hotspot)
+    ("finger light wood", 7574),
 ])
 def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
     sc, taps = play_hard_clip(layout, board, scene, seed)

@@ -14,12 +14,26 @@ dwell (another hand taken for the pointing one for a frame or two) spoil only th
 would hold too many of them, not the dwell itself. (An earlier version kept one window and
 dropped its oldest positions until the rest qualified; two wild frames in a row while that
 window was still short emptied it, and the finger resting on for a second made no tap.)
+
+With ``lands`` (a test of a position: does it hit a hotspot?) a dwell that lands off every
+hotspot does not end the rest: it is reported once (so a caller can count it), the detector
+stays armed, and while the tip rests on, every start that is ``dwell_s`` old and from which
+on the tip was steady (every position within the radius, no frame without a tip) is tried, the
+earliest first, and the first whose median lands makes the tap. Why: the tip found
+in the first frames of a rest can lie a little short of the real one (the finger still
+settling, a faint fingertip), so the first window's median falls just beside a small hotspot
+(a waypoint, a lock) that the later frames hit; a pen reads whatever lies under it while it
+rests, too. Only a steady rest gets this second chance: a phantom tip (another hand's
+sleeve taken for the pointing finger) flickers between places, and its median, moved a
+little, must not make a tap (seed 6174's clip 6774: a wrong tap without this rule). Without
+``lands`` the earliest start that qualifies is taken, as before.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -52,6 +66,7 @@ class DwellDetector:
         self._last_seen: float | None = None
         self._away = 0
         self._progress = 0.0
+        self._off = False  # this rest already made a dwell that landed off every hotspot
 
     def _dist(self, a, b) -> float:
         return float(np.hypot(a[0] - b[0], (a[1] - b[1]) * self.aspect))
@@ -61,7 +76,10 @@ class DwellDetector:
         """0-1: how far the current dwell is (for a ring on the camera view)."""
         return self._progress  # (0 from a tap until the tip leaves: update sets it only while armed)
 
-    def update(self, t: float, pos: tuple[float, float] | None) -> DwellTap | None:
+    def update(self, t: float, pos: tuple[float, float] | None,
+               lands: Callable[[float, float], bool] | None = None) -> DwellTap | None:
+        """The tap a dwell completed at this sample, or None. ``lands``: see the module's
+        docstring (a dwell off every hotspot is returned once, then the rest is tried on)."""
         if pos is None:
             self._gaps.append(t)
             if self._last_seen is not None and t - self._last_seen >= self.lost_s:
@@ -69,14 +87,16 @@ class DwellDetector:
                 self._armed = True
                 self._last_tap = None
                 self._progress = 0.0
+                self._off = False
             return None
         self._last_seen = t
-        if not self._armed and self._last_tap is not None:
+        if (not self._armed or self._off) and self._last_tap is not None:
             # leaving means three positions in a row outside the radius: one noisy frame is not
             # a new dwell on the same spot
             self._away = self._away + 1 if self._dist(pos, self._last_tap) > self.radius else 0
             if self._away >= 3:
                 self._armed = True
+                self._off = False
                 self._seen.clear()
         self._seen.append((t, pos[0], pos[1]))
         while self._seen[0][0] < t - self.dwell_s - self.slack_s - 1e-9:
@@ -85,24 +105,40 @@ class DwellDetector:
             self._gaps.popleft()
         if not self._armed:
             return None
-        i, mx, my = self._dwell_start()
-        self._progress = min(1.0, (t - self._seen[i][0]) / self.dwell_s)
-        if t - self._seen[i][0] < self.dwell_s - 1e-9:
+        starts, ok, steady, mx, my = self._dwell_starts()
+        i = int(np.argmax(ok))  # the earliest that qualifies (the last row always does)
+        self._progress = min(1.0, (t - starts[i]) / self.dwell_s)
+        done = np.flatnonzero(ok & (t - starts >= self.dwell_s - 1e-9))
+        if len(done) == 0:
             return None
+        if lands is not None and (self._off or not lands(float(mx[i]), float(my[i]))):
+            landing = [k for k in done if steady[k] and lands(float(mx[k]), float(my[k]))]
+            if not landing:
+                if self._off:
+                    return None
+                # report it once, and stay armed for a steady landing later in this rest (it
+                # ends when the tip leaves, as after a tap)
+                self._off = True
+                self._away = 0
+                self._last_tap = (float(mx[i]), float(my[i]))
+                return DwellTap(t=t, x=self._last_tap[0], y=self._last_tap[1], started=float(starts[i]))
+            i = landing[0]
         self._armed = False
+        self._off = False
         self._away = 0
-        self._last_tap = (mx, my)
-        started = self._seen[i][0]
+        self._last_tap = (float(mx[i]), float(my[i]))
+        started = float(starts[i])
         self._seen.clear()
         self._progress = 0.0
-        return DwellTap(t=t, x=mx, y=my, started=started)
+        return DwellTap(t=t, x=self._last_tap[0], y=self._last_tap[1], started=started)
 
-    def _dwell_start(self) -> tuple[int, float, float]:
-        """(index, median x, median y) of the earliest kept position from which on the tip has
-        rested: at least ``min_share`` of the positions since then, that first one and the
-        newest among them, lie within the radius of their median, and at most ``max_gaps`` of
-        the frames since then had no tip. There always is one: the newest position alone
-        qualifies (no gap is newer than it)."""
+    def _dwell_starts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For each kept position i as the start of a rest: (its time, whether it qualifies,
+        whether it is steady, the median x and y of the positions from it on). Steady: every
+        position since then within the radius, no frame without a tip. It qualifies when at least
+        ``min_share`` of the positions since then, that first one and the newest among them,
+        lie within the radius of their median, and at most ``max_gaps`` of the frames since
+        then had no tip. The newest position alone always qualifies (no gap is newer)."""
         # all starts at once (row i: the positions from i on; a loop over the starts costs
         # twice as much while a hand moves and none qualifies)
         a = np.array(self._seen, dtype=np.float64)
@@ -117,5 +153,5 @@ class DwellDetector:
         n_gaps = (gaps[None, :] >= a[:, :1]).sum(axis=1)
         ok = (np.diag(inside) & inside[:, -1] & (inside.sum(axis=1) >= self.min_share * count)
               & (n_gaps <= self.max_gaps * (count + n_gaps)))
-        i = int(np.argmax(ok))  # the first that qualifies (the last row always does)
-        return i, float(mx[i]), float(my[i])
+        steady = (inside.sum(axis=1) == count) & (n_gaps == 0)
+        return a[:, 0], ok, steady, mx, my

@@ -452,6 +452,10 @@ class TapPipeline:
         width = float(np.linalg.norm(c[1] - c[0]))
         return self.tracker.last_shift > 0.015 * width
 
+    def _lands(self, x: float, y: float) -> bool:
+        """Does a dwell at board position (x, y) hit a hotspot? (See ``DwellDetector.update``.)"""
+        return self.hit_test(x, y) is not None
+
     def process(self, frame: np.ndarray, t: float) -> list[CameraTap]:
         """Feed one BGR frame taken at ``t`` seconds; returns the taps it completed."""
         self._register(frame)
@@ -506,7 +510,7 @@ class TapPipeline:
         st.tip = tip
         if st.hand or cv2.countNonZero(fg) > 0.002 * fg.size:
             self._last_hand_frame = self._frame_no
-        d = self.dwell.update(t, tip)
+        d = self.dwell.update(t, tip, lands=self._lands)
         st.progress = self.dwell.progress
         if d is None:
             return []
