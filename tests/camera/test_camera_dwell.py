@@ -99,7 +99,7 @@ def feed_landing(det, samples, lands):
     return [tap for t, p in samples if (tap := det.update(t, p, lands=lands)) is not None]
 
 
-def on_waypoint(x, y):
+def on_waypoint(x, y, beside=None):
     """A small hotspot: a waypoint 0.02 tall whose lower edge is at y = 0.188."""
     return 0.13 <= x <= 0.16 and 0.168 <= y <= 0.188
 
@@ -146,3 +146,36 @@ def test_a_flickering_rest_beside_a_hotspot_gets_no_second_chance():
     pts = [(i / 30, (0.145, 0.30) if i % 8 == 5 else (0.145, 0.190 if i < 12 else 0.183)) for i in range(45)]
     taps = feed_landing(det, pts, on_waypoint)
     assert len(taps) == 1 and not on_waypoint(taps[0].x, taps[0].y)
+
+
+def test_the_second_chance_is_told_where_the_first_dwell_was_and_may_be_refused():
+    asked = []
+
+    def only_without_a_move(x, y, beside=None):
+        asked.append(beside)
+        return on_waypoint(x, y) and beside is None
+
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    pts = [(i / 30, (0.145, 0.190 if i < 12 else 0.183)) for i in range(45)]
+    taps = feed_landing(det, pts, only_without_a_move)
+    assert len(taps) == 1 and taps[0].y == 0.190  # the report only
+    assert {b for b in asked if b is not None} == {(0.145, 0.190)}
+
+
+def test_the_pipeline_gives_a_second_chance_only_to_a_tip_not_moving_back_to_the_arm(layout):
+    """The tip found short of a small hotspot and then on it, the arm entering below: it moved
+    on (seed 7373's clip 7574); a tip in the gap between alarm A and B drifting further back
+    toward the arm onto B is refused (7346's clip 7746: A was tapped); a move across the
+    finger is taken (8642's 8842)."""
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="finger"))
+    pipe._entry = (0.146, 1.05)  # an arm from below the board
+    assert pipe._lands(0.1460, 0.1855, beside=(0.1460, 0.1897))       # on waypoint C, moved up
+    assert not pipe._lands(0.0938, 0.2215, beside=(0.0938, 0.2187))   # onto alarm B, moved down
+    pipe._entry = (-0.05, 0.19)  # an arm from the left
+    assert pipe._lands(0.0429, 0.1960, beside=(0.0430, 0.1879))       # lock 4, moved across
+    assert layout.hit_test(0.0938, 0.2215) == "alarm:B" and layout.hit_test(0.1460, 0.1855) == "waypoint:C"
+    assert pipe._lands(0.0938, 0.2215)  # a first dwell there is a tap as before
+    pipe._entry = None
+    assert not pipe._lands(0.1460, 0.1855, beside=(0.1460, 0.1897))  # no arm seen: no second chance

@@ -76,8 +76,6 @@ REVIEWED: list[tuple[str, str, int, str]] = [
     ("screen/board_drawing.py", "int(unit)", 6, "pixel size"),
     ("screen/board_drawing.py", "int(width_px)", 1, "pixel size"),
     # -- camera: numpy / OpenCV values ------------------------------------------------------
-    ("camera/dwell.py", "float(mx[i])", 1, "numpy median of tip positions"),
-    ("camera/dwell.py", "float(my[i])", 1, "numpy median of tip positions"),
     ("camera/editor.py", "int(p[0])", 1, "pixel position"),
     ("camera/editor.py", "int(p[1])", 1, "pixel position"),
     ("camera/pipeline.py", "int(p[0])", 2, "pixel position"),

@@ -19,7 +19,8 @@ With ``lands`` (a test of a position: does it hit a hotspot?) a dwell that lands
 hotspot does not end the rest: it is reported once (so a caller can count it), the detector
 stays armed, and while the tip rests on, every start that is ``dwell_s`` old and from which
 on the tip was steady (every position within the radius, no frame without a tip) is tried, the
-earliest first, and the first whose median lands makes the tap. Why: the tip found
+earliest first, and the first whose median lands (``lands(x, y, beside)``, told where the
+first dwell was) makes the tap. Why: the tip found
 in the first frames of a rest can lie a little short of the real one (the finger still
 settling, a faint fingertip), so the first window's median falls just beside a small hotspot
 (a waypoint, a lock) that the later frames hit; a pen reads whatever lies under it while it
@@ -77,9 +78,12 @@ class DwellDetector:
         return self._progress  # (0 from a tap until the tip leaves: update sets it only while armed)
 
     def update(self, t: float, pos: tuple[float, float] | None,
-               lands: Callable[[float, float], bool] | None = None) -> DwellTap | None:
-        """The tap a dwell completed at this sample, or None. ``lands``: see the module's
-        docstring (a dwell off every hotspot is returned once, then the rest is tried on)."""
+               lands: Callable[..., bool] | None = None) -> DwellTap | None:
+        """The tap a dwell completed at this sample, or None. ``lands(x, y)``: does a dwell
+        there hit a hotspot; ``lands(x, y, beside)`` for a second chance, ``beside`` the median
+        of the rest's dwell that landed off every hotspot (the caller may refuse a move it
+        distrusts). See the module's docstring: such a dwell is returned once, then the rest is
+        tried on."""
         if pos is None:
             self._gaps.append(t)
             if self._last_seen is not None and t - self._last_seen >= self.lost_s:
@@ -111,8 +115,10 @@ class DwellDetector:
         done = np.flatnonzero(ok & (t - starts >= self.dwell_s - 1e-9))
         if len(done) == 0:
             return None
-        if lands is not None and (self._off or not lands(float(mx[i]), float(my[i]))):
-            landing = [k for k in done if steady[k] and lands(float(mx[k]), float(my[k]))]
+        medians, begun = list(zip(mx.tolist(), my.tolist())), starts.tolist()
+        if lands is not None and (self._off or not lands(*medians[i])):
+            beside = self._last_tap if self._off else medians[i]
+            landing = [k for k in done if steady[k] and lands(*medians[k], beside)]
             if not landing:
                 if self._off:
                     return None
@@ -120,14 +126,14 @@ class DwellDetector:
                 # ends when the tip leaves, as after a tap)
                 self._off = True
                 self._away = 0
-                self._last_tap = (float(mx[i]), float(my[i]))
-                return DwellTap(t=t, x=self._last_tap[0], y=self._last_tap[1], started=float(starts[i]))
+                self._last_tap = medians[i]
+                return DwellTap(t=t, x=medians[i][0], y=medians[i][1], started=begun[i])
             i = landing[0]
         self._armed = False
         self._off = False
         self._away = 0
-        self._last_tap = (float(mx[i]), float(my[i]))
-        started = float(starts[i])
+        self._last_tap = medians[i]
+        started = begun[i]
         self._seen.clear()
         self._progress = 0.0
         return DwellTap(t=t, x=self._last_tap[0], y=self._last_tap[1], started=started)

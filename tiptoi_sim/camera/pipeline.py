@@ -116,6 +116,7 @@ class TapPipeline:
         self.board_img: np.ndarray | None = None
         self.fg: np.ndarray | None = None
         self.taps_off_hotspot = 0
+        self._entry: tuple[float, float] | None = None  # the arm's entry, board coordinates
         self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
         self._hues: list[int] = []
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
@@ -452,9 +453,25 @@ class TapPipeline:
         width = float(np.linalg.norm(c[1] - c[0]))
         return self.tracker.last_shift > 0.015 * width
 
-    def _lands(self, x: float, y: float) -> bool:
-        """Does a dwell at board position (x, y) hit a hotspot? (See ``DwellDetector.update``.)"""
-        return self.hit_test(x, y) is not None
+    def _lands(self, x: float, y: float, beside: tuple[float, float] | None = None) -> bool:
+        """Does a dwell at board position (x, y) hit a hotspot? With ``beside`` (a second chance
+        for a rest whose first dwell there landed off every hotspot; ``DwellDetector.update``):
+        only if the tip did not move back toward where the arm enters, at most 0.3 of the
+        move. A finger settling shows more of its tip, not less: the tip found short of a small
+        hotspot moves onto it (seed 7373's clip 7574) or across the finger (8642's 8842), while
+        a tip drifting further back from a gap between two hotspots lands on the wrong one
+        (7346's clip 7746: alarm A tapped, the tip found 1.5 % short, drifting onto alarm B)."""
+        if self.hit_test(x, y) is None:
+            return False
+        if beside is None:
+            return True
+        if self._entry is None:
+            return False
+        a = self.board_size[1] / self.board_size[0]  # lengths in board widths, both ways
+        mx, my = x - beside[0], (y - beside[1]) * a
+        ex, ey = self._entry[0] - beside[0], (self._entry[1] - beside[1]) * a
+        n = float(np.hypot(ex, ey))
+        return n > 0 and (mx * ex + my * ey) / n <= 0.3 * float(np.hypot(mx, my))
 
     def process(self, frame: np.ndarray, t: float) -> list[CameraTap]:
         """Feed one BGR frame taken at ``t`` seconds; returns the taps it completed."""
@@ -508,6 +525,9 @@ class TapPipeline:
         if tip is not None and not (-0.005 <= tip[0] <= 1.005 and -0.005 <= tip[1] <= 1.005):
             tip = None  # pointing at the table beside the board: nothing to tap
         st.tip = tip
+        if tip is not None and hand is not None and hand.entry is not None:
+            # where the arm enters, for the dwell's second chance (``_lands``)
+            self._entry = ((hand.entry[0] - mp) / W, (hand.entry[1] - mp) / Hh)
         if st.hand or cv2.countNonZero(fg) > 0.002 * fg.size:
             self._last_hand_frame = self._frame_no
         d = self.dwell.update(t, tip, lands=self._lands)
