@@ -15,6 +15,7 @@ from conftest import play_hard_clip
     ("stylus dark table", 2727),   # a green tip resting on the green button, followed only 15 frames
     ("stylus wood grain", 3519),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
     ("stylus dark table", 6874),   # another player's green pen, body and fist unseen: only the learnt magenta was sought
+    ("stylus wood grain", 5666),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
 ])
 def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
     sc, taps = play_hard_clip(layout, board, scene, seed)

@@ -17,7 +17,8 @@ from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
                                       reach_faint_end, tip_at_edge)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import COOL_PEAK_SAT, StylusColour, find_tip, find_vivid_blob, hue_dist, hue_mean, refine_tip
+from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, StylusColour, find_tip,
+                                      find_vivid_blob, hue_dist, hue_mean, refine_tip)
 
 
 @dataclass
@@ -71,6 +72,9 @@ LEARN_BYTES = 100_000_000
 #: followed as the tip: what a tip of a hue no skin has needs anywhere (a vivid tip of skin's
 #: hue found anywhere needs 170)
 FOLLOW_PEAK_SAT = COOL_PEAK_SAT
+#: (least, peak) saturation of the tip followed where it was when a warm blob behind it was
+#: found instead (``TapPipeline._jumped_back``): as faint as a cool tip blurred into a pale board
+FAINT_FOLLOW_SAT = (FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT)
 
 
 def _enters(hand, rect, border: int = 3) -> bool:
@@ -342,6 +346,14 @@ class TapPipeline:
 
             tip_px, hue = refine_tip(img, weak, hand.tip, hand.entry, radius=r, reach=0.2 * self.board_size[0],
                                      board_hsv=self._board_hsv(), point=point)
+            if hue is not None and self._jumped_back(tip_px, hue, hand.entry, r):
+                # the tip seen a moment ago ahead, of another hue, is faint now, and a warm
+                # blob behind it (the fist's skin, as saturated as a tip) was taken instead:
+                # the tip is followed where it was, down to a faint saturation (seed 4865's
+                # clip 5666: a magenta tip ahead of a dark hand, vivid every other frame)
+                followed = self._follow_tip(img, weak, hand.entry, r, faint=True)
+                if followed is not None:
+                    return followed
             if hue is not None:
                 self._learn_hue(hue)
                 self.tip_hue = hue
@@ -382,13 +394,26 @@ class TapPipeline:
         self.tip_hue = got[1]
         return got[0]
 
-    def _follow_tip(self, img, weak, entry, r: float):
+    def _jumped_back(self, tip_px, hue: int, entry, r: float) -> bool:
+        """Whether the vivid blob just found (``tip_px`` of ``hue``) is not the tip seen in the
+        last 15 frames but a blob behind it: its hue differs by more than 20, and it lies at
+        least half a radius nearer the arm's entry than that tip did."""
+        if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15 or entry is None:
+            return False
+        _, (x, y), seen_hue = self._seen_tip
+        if hue_dist(hue, seen_hue) <= 20:
+            return False
+        return (np.hypot(tip_px[0] - entry[0], tip_px[1] - entry[1])
+                < np.hypot(x - entry[0], y - entry[1]) - 0.5 * r)
+
+    def _follow_tip(self, img, weak, entry, r: float, faint: bool = False):
         """The vivid tip seen at a pen's end within the last 15 frames (not a loose blob: that may
         be a sleeve), followed where it now differs from the board but is blurred below vivid
         (a small red tip under motion blur or compression drops from a saturation of 180 to
         140, which skin reaches too). Only a blob of the
         same hue (within 12) within ``r`` of where the tip was counts, with a lower peak
-        saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there."""
+        saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there. ``faint``: lower
+        still (``FAINT_FOLLOW_SAT``), for a tip that a warm blob behind it displaced."""
         if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
             return None
         _, (x, y), hue = self._seen_tip
@@ -397,8 +422,9 @@ class TapPipeline:
         x1, y1 = min(w, int(x + r) + 2), min(h, int(y + r) + 2)
         if x1 - x0 < 3 or y1 - y0 < 3:
             return None
+        sat = dict(min_sat=FAINT_FOLLOW_SAT[0], peak_sat=FAINT_FOLLOW_SAT[1]) if faint else dict(peak_sat=FOLLOW_PEAK_SAT)
         got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
-                              hue=hue, hue_tol=12, peak_sat=FOLLOW_PEAK_SAT,
+                              hue=hue, hue_tol=12, **sat,
                               board_hsv=self._board_hsv()[y0:y1, x0:x1],
                               entry=None if entry is None else (entry[0] - x0, entry[1] - y0))
         if got is None:
