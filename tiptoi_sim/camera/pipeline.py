@@ -394,13 +394,20 @@ class TapPipeline:
         self.tip_hue = got[1]
         return got[0]
 
+    def _recent_tip(self):
+        """((x, y), hue) of the vivid tip seen at a pen's end within the last 15 frames, or None."""
+        if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
+            return None
+        return self._seen_tip[1], self._seen_tip[2]
+
     def _jumped_back(self, tip_px, hue: int, entry, r: float) -> bool:
         """Whether the vivid blob just found (``tip_px`` of ``hue``) is not the tip seen in the
         last 15 frames but a blob behind it: its hue differs by more than 20, and it lies at
         least half a radius nearer the arm's entry than that tip did."""
-        if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15 or entry is None:
+        seen = self._recent_tip()
+        if seen is None or entry is None:
             return False
-        _, (x, y), seen_hue = self._seen_tip
+        (x, y), seen_hue = seen
         if hue_dist(hue, seen_hue) <= 20:
             return False
         return (np.hypot(tip_px[0] - entry[0], tip_px[1] - entry[1])
@@ -414,9 +421,10 @@ class TapPipeline:
         same hue (within 12) within ``r`` of where the tip was counts, with a lower peak
         saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there. ``faint``: lower
         still (``FAINT_FOLLOW_SAT``), for a tip that a warm blob behind it displaced."""
-        if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
+        seen = self._recent_tip()
+        if seen is None:
             return None
-        _, (x, y), hue = self._seen_tip
+        (x, y), hue = seen
         h, w = weak.shape
         x0, y0 = max(0, int(x - r)), max(0, int(y - r))
         x1, y1 = min(w, int(x + r) + 2), min(h, int(y + r) + 2)
