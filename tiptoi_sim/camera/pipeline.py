@@ -77,6 +77,14 @@ FOLLOW_PEAK_SAT = COOL_PEAK_SAT
 FAINT_FOLLOW_SAT = (FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT)
 
 
+#: a fingertip at rest (``TapPipeline._held_tip``): found in this many frames near where it
+#: settled, it is held for up to ``HOLD_S`` seconds while the picture there changes by at most
+#: ``STILL_SHARE`` of what the finger made differ
+REST_FRAMES = 4
+HOLD_S = 0.35
+STILL_SHARE = 0.4
+
+
 def _enters(hand, rect, border: int = 3) -> bool:
     """Whether the hand enters from the board's edge: where it enters lies beyond the board
     ``rect`` (x0, y0, x1, y1) or within ``border`` pixels of its edge (not a hand found on
@@ -126,6 +134,7 @@ class TapPipeline:
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
+        self._rest = None  # a fingertip at rest: see _held_tip
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -329,6 +338,70 @@ class TapPipeline:
                     return fx, fy
         self._far = (self._frame_no, hand.tip, hand.entry)
         return hand.tip
+
+    def _held_tip(self, tip_px, log_img, t: float):
+        """The fingertip to use this frame: ``tip_px`` as found or, when no tip is found, the
+        place of a finger at rest while the picture where it rests has not changed. A very light
+        finger over pale print fades while it rests: the masks lost its tip for a quarter of a
+        second (seed 6208's clip 6708), and the dwell broke although the finger never moved.
+
+        A rest: the tip found in at least ``REST_FRAMES`` frames, each time within a third of a
+        finger's radius of where it was found the time before, and in at least half the frames
+        from the rest's first to its last. Its place is the median of its last 15 places (a
+        fading tip creeps back along the finger). It is held for up to ``HOLD_S`` seconds after
+        the last frame the tip was found in, while the patch around the tip (1.5 radii each
+        side) differs from that frame by at most ``STILL_SHARE`` of what the finger made differ
+        from the empty board there (each less its median over the patch: exposure drift is no
+        change). A finger drawn away changes the patch by about what it made differ, and is let
+        go at once; a finger that cannot be told from the board is never held. A tip found
+        anywhere else ends the rest: it is taken as found. (Holding the rest against a tip found
+        nearer the arm, too, kept a child's fading finger whose cuff was found instead, seed
+        6208's clip 6808, but also a phantom tip in a sleeve, which became a wrong tap on seed
+        6174's clip 6774; the two cannot be told apart by the picture at the rest.)"""
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        n = self._frame_no
+        rest = self._rest
+        if rest is not None and tip_px is not None:
+            last = rest["seen"][-1]
+            if np.hypot(tip_px[0] - last[0], tip_px[1] - last[1]) <= r / 3:
+                rest["seen"] = rest["seen"][-14:] + [tip_px]
+                rest.update(last=t, last_n=n, found=rest["found"] + 1, patch=self._patch(log_img, tip_px, r))
+                return tip_px
+        elif (rest is not None and rest["found"] >= REST_FRAMES
+                and 2 * rest["found"] >= rest["last_n"] - rest["since"] + 1
+                and t - rest["last"] <= HOLD_S + 1e-9 and self._still(log_img, rest, r)):
+            xs, ys = zip(*rest["seen"])
+            return float(np.median(xs)), float(np.median(ys))
+        if tip_px is None:
+            self._rest = None
+            return None
+        self._rest = dict(seen=[tip_px], since=n, last=t, last_n=n, found=1, patch=self._patch(log_img, tip_px, r))
+        return tip_px
+
+    def _patch(self, log_img, at, r):
+        """(the box around ``at``, 1.5 radii each side, inside the picture; a copy of
+        ``log_img`` in it)."""
+        h, w = log_img.shape[:2]
+        k = int(round(1.5 * r))
+        x, y = int(round(at[0])), int(round(at[1]))
+        box = (max(0, x - k), max(0, y - k), min(w, x + k + 1), min(h, y + k + 1))
+        return box, log_img[box[1]:box[3], box[0]:box[2]].copy()
+
+    def _still(self, log_img, rest, r) -> bool:
+        """Has the patch around the rest changed by at most ``STILL_SHARE`` of what the finger
+        made differ from the empty board there, in the last frame it was found in?"""
+        (x0, y0, x1, y1), then = rest["patch"]
+        if then.size == 0:
+            return False
+        now = log_img[y0:y1, x0:x1]
+        board = self.model.bg[y0:y1, x0:x1]
+
+        def spread(d):
+            d = d.reshape(-1, d.shape[-1])
+            return float(np.abs(d - np.median(d, axis=0)).sum())
+
+        made = spread(then - board)
+        return made > 0 and spread(now - then) <= STILL_SHARE * made
 
     def _any_stylus(self, img, fg, weak, hand):
         """A stylus of any vivid colour, nothing set: the end of the thin object entering with
@@ -546,6 +619,7 @@ class TapPipeline:
             tip_px = self._finger(hand)
             if tip_px is None:
                 hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
+            tip_px = self._held_tip(tip_px, log_img, t)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
