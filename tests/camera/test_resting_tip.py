@@ -10,7 +10,7 @@ import pytest
 from conftest import play_hard_clip
 
 from tiptoi_sim.camera.pipeline import HOLD_S, REST_FRAMES, PipelineConfig, TapPipeline
-from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC
+from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, Hand
 
 FPS = 30.0
 TIP = (150.0, 100.0)  # rectified pixels; the finger comes down from the top edge
@@ -39,12 +39,26 @@ def _picture(pipe, finger, seed: int, gain: float = 1.0, finger_grey: float = 21
     return np.log1p(np.clip(img, 0, 255) + 4.0).astype(np.float32)
 
 
-def _run(pipe, frames):
-    """frames: (tip found or None, finger in the picture, gain); returns the tips given."""
+def _hand(pipe, finger):
+    """The hand the masks found: its arm from the top edge down to the knuckles, a finger's
+    length short of the tip (a pale fingertip is what they lose), or None without a finger."""
+    if not finger:
+        return None
+    tx, ty = TIP if finger is True else finger
+    r = FINGER_RADIUS_FRAC * pipe.size[0]
+    mask = np.zeros((pipe.size[1], pipe.size[0]), np.uint8)
+    mask[: int(ty - 2.5 * r), int(tx - 2 * r):int(tx + 2 * r)] = 255
+    return Hand(mask=mask, entry=(tx, 0.0), tip=(tx, ty - 2.5 * r), pointing=False, fill=0.9, area=int(mask.sum() // 255))
+
+
+def _run(pipe, frames, hands=None):
+    """frames: (tip found or None, finger in the picture, gain); ``hands``: the hand found in
+    each frame (default: the arm of the finger in the picture). Returns the tips given."""
     out = []
     for i, (tip, finger, gain) in enumerate(frames):
         pipe._frame_no += 1
-        out.append(pipe._held_tip(tip, _picture(pipe, finger, seed=i, gain=gain), i / FPS))
+        hand = _hand(pipe, finger) if hands is None else hands[i]
+        out.append(pipe._held_tip(tip, _picture(pipe, finger, seed=i, gain=gain), i / FPS, hand))
     return out
 
 
@@ -67,7 +81,8 @@ def test_a_resting_finger_lost_by_the_masks_is_held_where_it_rested_for_a_while(
 
 def test_a_finger_drawn_away_is_let_go_at_once():
     pipe = _pipe()
-    got = _run(pipe, [(TIP, True, 1.0)] * 6 + [(None, False, 1.0)] * 3)
+    # (the arm still where it was: the finger lifted or curled, the board seen again there)
+    got = _run(pipe, [(TIP, True, 1.0)] * 6 + [(None, False, 1.0)] * 3, hands=[_hand(pipe, True)] * 9)
     assert got[6:] == [None, None, None]
 
 
@@ -112,10 +127,20 @@ def test_the_light_changing_is_no_move(gain):
     assert all(_near(g, TIP) for g in got[6:]), got
 
 
+def test_a_rest_with_no_hand_near_is_not_held():
+    """Seed 5394's clip 5894: a tip found now and then over the blue player field, no hand near
+    it (the hand found was elsewhere, or none): held, it became a false tap."""
+    pipe = _pipe()
+    far_hand = _hand(pipe, (TIP[0] - 100.0, TIP[1]))
+    frames = [(TIP, True, 1.0)] * 6 + [(None, True, 1.0)] * 2
+    got = _run(pipe, frames, hands=[_hand(pipe, True)] * 6 + [far_hand, None])
+    assert got[6:] == [None, None]
+
+
 def test_a_finger_that_cannot_be_told_from_the_board_is_never_held():
     pipe = _pipe()
     # (a tip "found" where the picture shows only the board: nothing shows the finger still)
-    got = _run(pipe, [(TIP, False, 1.0)] * 6 + [(None, False, 1.0)] * 2)
+    got = _run(pipe, [(TIP, False, 1.0)] * 6 + [(None, False, 1.0)] * 2, hands=[_hand(pipe, True)] * 8)
     assert got[6:] == [None, None]
 
 

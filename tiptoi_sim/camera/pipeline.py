@@ -339,7 +339,7 @@ class TapPipeline:
         self._far = (self._frame_no, hand.tip, hand.entry)
         return hand.tip
 
-    def _held_tip(self, tip_px, log_img, t: float):
+    def _held_tip(self, tip_px, log_img, t: float, hand=None):
         """The fingertip to use this frame: ``tip_px`` as found or, when no tip is found, the
         place of a finger at rest while the picture where it rests has not changed. A very light
         finger over pale print fades while it rests: the masks lost its tip for a quarter of a
@@ -349,7 +349,10 @@ class TapPipeline:
         finger's radius of where it was found the time before, and in at least half the frames
         from the rest's first to its last. Its place is the median of its last 15 places (a
         fading tip creeps back along the finger). It is held for up to ``HOLD_S`` seconds after
-        the last frame the tip was found in, while the patch around the tip (1.5 radii each
+        the last frame the tip was found in, while the ``hand`` found (a :class:`Hand` or None)
+        reaches within 3 radii of it (a finger does not rest without its hand: seed 5394's clip
+        5894, a tip found now and then over the blue player field with no hand near, became a
+        false tap when held regardless), and while the patch around the tip (1.5 radii each
         side) differs from that frame by at most ``STILL_SHARE`` of what the finger made differ
         from the empty board there (each less its median over the patch: exposure drift is no
         change). A finger drawn away changes the patch by about what it made differ, and is let
@@ -367,7 +370,7 @@ class TapPipeline:
                 rest["seen"] = rest["seen"][-14:] + [tip_px]
                 rest.update(last=t, last_n=n, found=rest["found"] + 1, patch=self._patch(log_img, tip_px, r))
                 return tip_px
-        elif (rest is not None and rest["found"] >= REST_FRAMES
+        elif (rest is not None and rest["found"] >= REST_FRAMES and self._hand_near(hand, rest["seen"][-1], 3 * r)
                 and 2 * rest["found"] >= rest["last_n"] - rest["since"] + 1
                 and t - rest["last"] <= HOLD_S + 1e-9 and self._still(log_img, rest, r)):
             xs, ys = zip(*rest["seen"])
@@ -377,6 +380,17 @@ class TapPipeline:
             return None
         self._rest = dict(seen=[tip_px], since=n, last=t, last_n=n, found=1, patch=self._patch(log_img, tip_px, r))
         return tip_px
+
+    @staticmethod
+    def _hand_near(hand, at, reach: float) -> bool:
+        """Does the hand found (or None) cover a pixel within ``reach`` of ``at`` (a square)?"""
+        if hand is None:
+            return False
+        h, w = hand.mask.shape[:2]
+        k = int(round(reach))
+        x, y = int(round(at[0])), int(round(at[1]))
+        box = hand.mask[max(0, y - k):min(h, y + k + 1), max(0, x - k):min(w, x + k + 1)]
+        return box.size > 0 and cv2.countNonZero(box) > 0
 
     def _patch(self, log_img, at, r):
         """(the box around ``at``, 1.5 radii each side, inside the picture; a copy of
@@ -619,7 +633,7 @@ class TapPipeline:
             tip_px = self._finger(hand)
             if tip_px is None:
                 hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
-            tip_px = self._held_tip(tip_px, log_img, t)
+            tip_px = self._held_tip(tip_px, log_img, t, hand)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:
             tip_px = find_tip(img, fg, self.cfg.stylus)
