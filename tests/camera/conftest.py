@@ -36,20 +36,6 @@ def visit(kind, side, target, target_id, t_enter, *, skin=(105, 140, 195), scale
 
 
 def play_hard_clip(layout, board, scene_name: str, seed: int, until: float | None = None):
-    """A benchmark clip (synth_hard, without the codec) through the real pipeline with the
-    defaults ``taps-from-video`` uses: (its score, the taps as (t, hotspot) for a message).
-    ``until``: stop after the frame at that time (the score then counts the later dwells as
-    missed; look at the taps)."""
-    from tiptoi_sim.camera import synth_hard as sh
-    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
-    from tiptoi_sim.camera.synth import score_taps
-
-    scene = {s.name: s for s in sh.SCENES}[scene_name]
-    clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=scene.pointer))
-    taps = []
-    for f, t in sh.frames(clip):
-        taps += pipe.process(f, t)
-        if until is not None and t >= until:
-            break
-    return score_taps(clip, [t for t in taps if t.tap is not None]), [(round(t.t, 2), t.tap) for t in taps]
+    """A benchmark clip through the real pipeline: ``clip_runner.run_clip``."""
+    from clip_runner import run_clip
+    return run_clip(layout, board, scene_name, seed, until)

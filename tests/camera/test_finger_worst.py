@@ -3,10 +3,10 @@ through the real pipeline as ``taps-from-video`` runs them (without the codec). 
 missed a dwell or made a false tap before the fix named beside it."""
 
 import pytest
-from conftest import play_hard_clip
+from clip_runner import play_all
 
 
-@pytest.mark.parametrize("scene, seed", [
+CLIPS = [
     # a hand ahead of its sleeve, the sleeve seen only beside the board: its wrist corner was
     # taken for the finger (pointer.find_hand, the arm beside the board)
     ("finger beige desk, warm dim", 3442),
@@ -38,10 +38,19 @@ from conftest import play_hard_clip
     # the rest, the first dwell's median just below the waypoint; the rest went on, steady, on
     # it (DwellDetector's second chance for a dwell that lands off every hotspot)
     ("finger light wood", 7574),
-])
-def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(layout, board, scene, seed):
-    sc, taps = play_hard_clip(layout, board, scene, seed)
-    assert (sc.right, sc.wrong, sc.false) == (sc.truth, 0, 0), taps
+]
+
+
+@pytest.fixture(scope="module")
+def played():
+    """All of them at once, a process per core (clip_runner)."""
+    return play_all(CLIPS)
+
+
+@pytest.mark.parametrize("scene, seed", CLIPS)
+def test_the_worst_finger_clips_tap_every_hotspot_and_nothing_else(played, scene, seed):
+    r = played[(scene, seed)]
+    assert (r.right, r.wrong, r.false) == (r.truth, 0, 0), r.taps
 
 
 def test_no_hand_on_light_wood_with_a_shaking_camera_gives_no_tap(layout, board):

@@ -3,10 +3,10 @@ through the real pipeline and codec as ``taps-from-video --pointer stylus`` runs
 one was missed or tapped wrong before the fix named beside it."""
 
 import pytest
-from conftest import play_hard_clip
+from clip_runner import play_all
 
 
-@pytest.mark.parametrize("scene, seed", [
+CLIPS = [
     ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
     ("stylus wood grain", 5043),   # a small orange tip blurred below skin's saturation
     ("stylus dark table", 32038),  # a magenta tip, white balance shifted out of the cool hues
@@ -16,7 +16,16 @@ from conftest import play_hard_clip
     ("stylus wood grain", 3519),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
     ("stylus dark table", 6874),   # another player's green pen, body and fist unseen: only the learnt magenta was sought
     ("stylus wood grain", 5666),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
-])
-def test_the_worst_stylus_clips_tap_every_hotspot(layout, board, scene, seed):
-    sc, taps = play_hard_clip(layout, board, scene, seed)
-    assert (sc.right, sc.wrong, sc.false) == (sc.truth, 0, 0), taps
+]
+
+
+@pytest.fixture(scope="module")
+def played():
+    """All of them at once, a process per core (clip_runner)."""
+    return play_all(CLIPS)
+
+
+@pytest.mark.parametrize("scene, seed", CLIPS)
+def test_the_worst_stylus_clips_tap_every_hotspot(played, scene, seed):
+    r = played[(scene, seed)]
+    assert (r.right, r.wrong, r.false) == (r.truth, 0, 0), r.taps

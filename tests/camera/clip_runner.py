@@ -1,0 +1,71 @@
+"""The benchmark's clips through the real pipeline, a process per core: the worst-clip tests
+play about twenty whole clips (18-28 s each on one core), most of the suite's time. Each clip
+is played as every clip test plays it (``run_clip``: synth_hard without the codec, the
+defaults ``taps-from-video`` uses); only the results cross the processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from typing import NamedTuple
+
+
+class ClipResult(NamedTuple):
+    truth: int
+    right: int
+    wrong: int
+    false: int
+    taps: list  # (t, hotspot) of every tap, for a failing test's message
+
+
+_LAYOUT_BOARD = None
+
+
+def run_clip(layout, board, scene_name: str, seed: int, until: float | None = None):
+    """A benchmark clip (synth_hard, without the codec) through the real pipeline with the
+    defaults ``taps-from-video`` uses: (its score, the taps as (t, hotspot) for a message).
+    ``until``: stop after the frame at that time (the score then counts the later dwells as
+    missed; look at the taps)."""
+    from tiptoi_sim.camera import synth_hard as sh
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+    from tiptoi_sim.camera.synth import score_taps
+
+    scene = {s.name: s for s in sh.SCENES}[scene_name]
+    clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=scene.pointer))
+    taps = []
+    for f, t in sh.frames(clip):
+        taps += pipe.process(f, t)
+        if until is not None and t >= until:
+            break
+    return score_taps(clip, [t for t in taps if t.tap is not None]), [(round(t.t, 2), t.tap) for t in taps]
+
+
+def play(scene_name: str, seed: int) -> ClipResult:
+    """One whole clip of the named scene: its score and taps, as plain values."""
+    global _LAYOUT_BOARD
+    from tiptoi_sim.camera.synth import board_picture
+    from tiptoi_sim.millionen_coup.layout import load_layout
+
+    if _LAYOUT_BOARD is None:
+        layout = load_layout()
+        _LAYOUT_BOARD = (layout, board_picture(900, layout))
+    sc, taps = run_clip(*_LAYOUT_BOARD, scene_name, seed)
+    return ClipResult(sc.truth, sc.right, sc.wrong, sc.false, taps)
+
+
+def _play(item):
+    import cv2
+    cv2.setNumThreads(1)  # (one process per core: OpenCV's own threads would only contend)
+    return play(*item)
+
+
+def play_all(items: list[tuple[str, int]]) -> dict[tuple[str, int], ClipResult]:
+    """Every (scene name, seed) played, in as many fresh processes as there are cores (at most
+    2: the machine CI runs on). "spawn", not "fork": OpenCV's thread pool does not survive a
+    fork of the test process."""
+    workers = max(1, min(2, os.cpu_count() or 1, len(items)))
+    if workers == 1:
+        return {item: _play(item) for item in items}
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return dict(zip(items, pool.map(_play, items, chunksize=1)))
