@@ -35,7 +35,9 @@ def visit(kind, side, target, target_id, t_enter, *, skin=(105, 140, 195), scale
                  t_enter + 0.6 + dwell + 0.5, path=list(path))
 
 
-def play_hard_clip(layout, board, scene_name: str, seed: int, until: float | None = None):
-    """A benchmark clip through the real pipeline: ``clip_runner.run_clip``."""
-    from clip_runner import run_clip
-    return run_clip(layout, board, scene_name, seed, until)
+@pytest.fixture(scope="module")
+def played(request):
+    """Every (scene, seed) of the test module's ``CLIPS``, played at once, a process per core
+    (``clip_runner.play_all``): {(scene, seed): ClipResult}."""
+    from clip_runner import play_all
+    return play_all(request.module.CLIPS)

@@ -3,10 +3,9 @@ through the real pipeline as ``taps-from-video`` runs them (without the codec). 
 missed a dwell or made a false tap before the fix named beside it."""
 
 import pytest
-from clip_runner import play_all
 
 
-CLIPS = [
+CLIPS = [  # played at once by conftest's ``played``
     # a hand ahead of its sleeve, the sleeve seen only beside the board: its wrist corner was
     # taken for the finger (pointer.find_hand, the arm beside the board)
     ("finger beige desk, warm dim", 3442),
@@ -39,12 +38,6 @@ CLIPS = [
     # it (DwellDetector's second chance for a dwell that lands off every hotspot)
     ("finger light wood", 7574),
 ]
-
-
-@pytest.fixture(scope="module")
-def played():
-    """All of them at once, a process per core (clip_runner)."""
-    return play_all(CLIPS)
 
 
 @pytest.mark.parametrize("scene, seed", CLIPS)

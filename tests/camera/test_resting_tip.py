@@ -7,7 +7,7 @@ the light changed."""
 
 import numpy as np
 import pytest
-from conftest import play_hard_clip
+from clip_runner import run_clip
 
 from tiptoi_sim.camera.pipeline import HOLD_S, REST_FRAMES, PipelineConfig, TapPipeline
 from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, Hand
@@ -147,5 +147,5 @@ def test_a_finger_that_cannot_be_told_from_the_board_is_never_held():
 def test_the_pale_finger_of_clip_6708_taps_digit_8(layout, board):
     """The benchmark's clip itself (without the codec), up to the end of that visit: the code
     before this rule made no tap there (checked)."""
-    _, taps = play_hard_clip(layout, board, "finger cluttered desk", 6708, until=3.0)
+    _, taps = run_clip(layout, board, "finger cluttered desk", 6708, until=3.0)
     assert [tap for _, tap in taps] == ["digit:8"], taps

@@ -1,12 +1,11 @@
 """The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds), whole clips
-through the real pipeline and codec as ``taps-from-video --pointer stylus`` runs them. Each
-one was missed or tapped wrong before the fix named beside it."""
+through the real pipeline as ``taps-from-video --pointer stylus`` runs them (without the
+codec). Each one was missed or tapped wrong before the fix named beside it."""
 
 import pytest
-from clip_runner import play_all
 
 
-CLIPS = [
+CLIPS = [  # played at once by conftest's ``played``
     ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
     ("stylus wood grain", 5043),   # a small orange tip blurred below skin's saturation
     ("stylus dark table", 32038),  # a magenta tip, white balance shifted out of the cool hues
@@ -17,12 +16,6 @@ CLIPS = [
     ("stylus dark table", 6874),   # another player's green pen, body and fist unseen: only the learnt magenta was sought
     ("stylus wood grain", 5666),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
 ]
-
-
-@pytest.fixture(scope="module")
-def played():
-    """All of them at once, a process per core (clip_runner)."""
-    return play_all(CLIPS)
 
 
 @pytest.mark.parametrize("scene, seed", CLIPS)

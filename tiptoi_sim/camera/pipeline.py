@@ -85,6 +85,24 @@ HOLD_S = 0.35
 STILL_SHARE = 0.4
 
 
+@dataclass
+class _Rest:
+    """A fingertip at rest (``TapPipeline._held_tip``)."""
+    seen: list          # its last 15 places (rectified pixels)
+    since: int          # the frame number it was first found in
+    last_n: int         # the frame number it was last found in
+    last_t: float       # and that frame's time
+    found: int          # how many frames it was found in
+    patch: tuple        # (box, log picture in it) of the frame it was last found in
+
+
+def _square(at, k: int, shape) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the square ``k`` pixels each side of ``at``, inside a picture of ``shape``."""
+    h, w = shape[:2]
+    x, y = int(round(at[0])), int(round(at[1]))
+    return max(0, x - k), max(0, y - k), min(w, x + k + 1), min(h, y + k + 1)
+
+
 def _enters(hand, rect, border: int = 3) -> bool:
     """Whether the hand enters from the board's edge: where it enters lies beyond the board
     ``rect`` (x0, y0, x1, y1) or within ``border`` pixels of its edge (not a hand found on
@@ -134,7 +152,7 @@ class TapPipeline:
         self._board_hsv_cache = None  # (frame number, the empty board in HSV)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
-        self._rest = None  # a fingertip at rest: see _held_tip
+        self._rest: _Rest | None = None  # a fingertip at rest: see _held_tip
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -362,49 +380,45 @@ class TapPipeline:
         6208's clip 6808, but also a phantom tip in a sleeve, which became a wrong tap on seed
         6174's clip 6774; the two cannot be told apart by the picture at the rest.)"""
         r = FINGER_RADIUS_FRAC * self.size[0]
-        n = self._frame_no
-        rest = self._rest
-        if rest is not None and tip_px is not None:
-            last = rest["seen"][-1]
-            if np.hypot(tip_px[0] - last[0], tip_px[1] - last[1]) <= r / 3:
-                rest["seen"] = rest["seen"][-14:] + [tip_px]
-                rest.update(last=t, last_n=n, found=rest["found"] + 1, patch=self._patch(log_img, tip_px, r))
-                return tip_px
-        elif (rest is not None and rest["found"] >= REST_FRAMES and self._hand_near(hand, rest["seen"][-1], 3 * r)
-                and 2 * rest["found"] >= rest["last_n"] - rest["since"] + 1
-                and t - rest["last"] <= HOLD_S + 1e-9 and self._still(log_img, rest, r)):
-            xs, ys = zip(*rest["seen"])
-            return float(np.median(xs)), float(np.median(ys))
+        n, rest = self._frame_no, self._rest
         if tip_px is None:
+            if rest is not None and self._holds(rest, hand, log_img, t, r):
+                xs, ys = zip(*rest.seen)
+                return float(np.median(xs)), float(np.median(ys))
             self._rest = None
             return None
-        self._rest = dict(seen=[tip_px], since=n, last=t, last_n=n, found=1, patch=self._patch(log_img, tip_px, r))
+        patch = self._patch(log_img, tip_px, r)
+        if rest is not None and np.hypot(tip_px[0] - rest.seen[-1][0], tip_px[1] - rest.seen[-1][1]) <= r / 3:
+            rest.seen = rest.seen[-14:] + [tip_px]
+            rest.last_n, rest.last_t, rest.found, rest.patch = n, t, rest.found + 1, patch
+        else:
+            self._rest = _Rest(seen=[tip_px], since=n, last_n=n, last_t=t, found=1, patch=patch)
         return tip_px
+
+    def _holds(self, rest: _Rest, hand, log_img, t: float, r: float) -> bool:
+        """May the rest be held in this frame without a tip (see ``_held_tip``)?"""
+        return (rest.found >= REST_FRAMES and 2 * rest.found >= rest.last_n - rest.since + 1
+                and t - rest.last_t <= HOLD_S + 1e-9 and self._hand_near(hand, rest.seen[-1], 3 * r)
+                and self._still(log_img, rest, r))
 
     @staticmethod
     def _hand_near(hand, at, reach: float) -> bool:
         """Does the hand found (or None) cover a pixel within ``reach`` of ``at`` (a square)?"""
         if hand is None:
             return False
-        h, w = hand.mask.shape[:2]
-        k = int(round(reach))
-        x, y = int(round(at[0])), int(round(at[1]))
-        box = hand.mask[max(0, y - k):min(h, y + k + 1), max(0, x - k):min(w, x + k + 1)]
-        return box.size > 0 and cv2.countNonZero(box) > 0
+        x0, y0, x1, y1 = _square(at, int(round(reach)), hand.mask.shape)
+        return x1 > x0 and y1 > y0 and cv2.countNonZero(hand.mask[y0:y1, x0:x1]) > 0
 
     def _patch(self, log_img, at, r):
         """(the box around ``at``, 1.5 radii each side, inside the picture; a copy of
         ``log_img`` in it)."""
-        h, w = log_img.shape[:2]
-        k = int(round(1.5 * r))
-        x, y = int(round(at[0])), int(round(at[1]))
-        box = (max(0, x - k), max(0, y - k), min(w, x + k + 1), min(h, y + k + 1))
+        box = _square(at, int(round(1.5 * r)), log_img.shape)
         return box, log_img[box[1]:box[3], box[0]:box[2]].copy()
 
     def _still(self, log_img, rest, r) -> bool:
         """Has the patch around the rest changed by at most ``STILL_SHARE`` of what the finger
         made differ from the empty board there, in the last frame it was found in?"""
-        (x0, y0, x1, y1), then = rest["patch"]
+        (x0, y0, x1, y1), then = rest.patch
         if then.size == 0:
             return False
         now = log_img[y0:y1, x0:x1]
