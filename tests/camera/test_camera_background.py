@@ -1,5 +1,6 @@
 import cv2
 import numpy as np
+import pytest
 
 from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.pointer import find_hand
@@ -140,7 +141,13 @@ def _shot(img, rng, noise=4.0):
     return np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
 
 
-def test_a_very_light_arm_on_light_wood_is_seen_where_it_joins_a_sure_fingertip():
+@pytest.mark.parametrize("pinker, seen", [
+    ((1.0, 0.955, 1.065), 0.9),  # chroma ~0.075, 0.8 of the threshold (clip 5251)
+    # chroma ~0.048, 0.53 of it: the palm of seed 7703's clip 7804 (in 3 noises 82-84 % seen,
+    # none at the shares of the threshold used before)
+    ((1.0, 0.972, 1.04), 0.7),
+])
+def test_a_very_light_arm_on_light_wood_is_seen_where_it_joins_a_sure_fingertip(pinker, seen):
     """A very light hand over light wood differs by a hue change below the threshold (0.09):
     pixel by pixel it drowns in noise and grain (the arm was never seen, the model took it
     in, and the finger made no tap: clip 5251). Averaged over a patch it is clear, and it
@@ -155,21 +162,21 @@ def test_a_very_light_arm_on_light_wood_is_seen_where_it_joins_a_sure_fingertip(
     tip = np.zeros_like(arm)
     cv2.circle(tip, (130, 55), 7, 255, -1)
     frame = wood.copy()
-    frame[arm > 0] *= (1.0, 0.955, 1.065)  # a little pinker than the wood: chroma ~0.075
+    frame[arm > 0] *= pinker  # a little pinker than the wood
     frame[tip > 0] *= (0.85, 0.85, 1.15)   # the fingertip over a print's edge: surely different
     log = BoardModel.to_log(_shot(frame, rng))
     plain, _ = m.masks(log)
     fg = plain | m.coherent_mask(plain)
     inside = cv2.erode(arm, np.ones((5, 5), np.uint8))
     assert np.count_nonzero(plain[inside > 0]) < 0.35 * np.count_nonzero(inside)  # (the test can fail)
-    assert np.count_nonzero(fg[inside > 0]) > 0.9 * np.count_nonzero(inside)
+    assert np.count_nonzero(fg[inside > 0]) > seen * np.count_nonzero(inside)
     # nothing beyond the arm and the tip: the average's halo is not taken
     outside = cv2.dilate(arm | tip, np.ones((5, 5), np.uint8)) == 0
     assert np.count_nonzero(fg[outside]) < 0.002 * np.count_nonzero(outside)
     # the same arm with no sure part anywhere (a printed field whose hue the light shifted a
     # little looks the same) is not taken
     frame = wood.copy()
-    frame[arm > 0] *= (1.0, 0.955, 1.065)
+    frame[arm > 0] *= pinker
     plain, _ = m.masks(BoardModel.to_log(_shot(frame, rng)))
     fg = plain | m.coherent_mask(plain)
     assert np.count_nonzero(fg[inside > 0]) < 0.35 * np.count_nonzero(inside)
