@@ -261,3 +261,35 @@ def test_a_joined_hand_is_not_grown_round_a_gap_to_a_stray_patch_beyond_its_fing
     # the gap through specks below the cards. Grown into the weak mask, the joined hand took
     # that patch's far end for its tip.
     _assert_points_at("stray_patch_beyond_joined_finger_7374.png", 0.528, 0.907)
+
+
+def test_a_fingertip_that_meets_another_players_resting_hand_still_points():
+    # seed 7703's clip 8204 (cluttered desk): a finger from the right reaches lock 3 at the left
+    # edge, where another player's hand rests on the table, its fist two or three pixels from
+    # the fingertip. Grown to keep a pale hand whole, the two arms are one region entering
+    # from both sides, and no end of it pointed.
+    _assert_points_at("fingertip_meets_other_hand_8204.png", 0.038, 0.177)
+
+
+def test_two_arms_joined_only_by_growth_are_judged_apart():
+    # drawn: a finger from the bottom up to near the top edge, a fist resting across the top
+    # edge 3 pixels beyond its tip (the masks' growth joins them)
+    fg = _mask()
+    cv2.rectangle(fg, (140, 40), (152, H - 1), 255, -1)
+    cv2.circle(fg, (146, 40), 6, 255, -1)                         # the rounded fingertip, top at y = 34
+    cv2.ellipse(fg, (146, 20), (22, 14), 0, 0, 360, 255, -1)      # the fist
+    cv2.rectangle(fg, (130, 0), (162, 20), 255, -1)               # and its arm off the picture's top
+    fg[31:34, :] = 0                                               # a 3-pixel gap
+    _assert_tip_at(fg, fg.copy(), 146, 34, 1.5, 2.0)
+
+
+def test_one_arm_across_a_corner_is_not_split():
+    # an arm entering across the bottom-left corner touches two borders far apart, but its own
+    # pixels are one piece: one arm, its fingertip the end farthest from both
+    fg = _mask()
+    cv2.line(fg, (0, 150), (110, 80), 255, 14)
+    cv2.line(fg, (0, 150), (60, H - 1), 255, 30)
+    cv2.line(fg, (110, 80), (140, 62), 255, 9)
+    hand = find_hand(fg, fg.copy(), board_rect=RECT, thin_px=2)
+    assert hand is not None and hand.pointing
+    assert hand.tip[0] > 135 and hand.tip[1] < 68, hand.tip

@@ -213,21 +213,70 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
               thin_px: int = 0):
     """The hand of the region ``best`` that enters from an edge: where it enters, the tip
     farthest from there (with the pieces of it seen ahead joined, :func:`_join_ahead`)."""
-    h, w = mask.shape
-    region = (labels == best) & (mask > 0)
-    if weak is not None:
-        region = _grow_into(region, weak, 3)
+    own = (labels == best) & (mask > 0)
+    region = _grow_into(own, weak, 3) if weak is not None else own
     band = np.zeros_like(region)
     band[:border + 1, :] = band[-border - 1:, :] = True
     band[:, :border + 1] = band[:, -border - 1:] = True
+    crossing = band
     ys, xs = np.nonzero(region & band)
     if len(xs) == 0 and board_rect is not None:
         bx0, by0, bx1, by1 = board_rect
-        outside = np.ones_like(region)
-        outside[by0 + border:by1 - border, bx0 + border:bx1 - border] = False
-        ys, xs = np.nonzero(region & outside)
+        crossing = np.ones_like(region)
+        crossing[by0 + border:by1 - border, bx0 + border:bx1 - border] = False
+        ys, xs = np.nonzero(region & crossing)
     if len(xs) == 0:
         return None
+    parts = _two_arms(own, region, xs, ys, r)
+    if parts is not None:
+        # two players' arms, joined only where a fingertip meets the other's hand: each is
+        # judged on its own, the one that points is the hand
+        hands = [_arm_hand_of(part, region & crossing & part, labels, stats, cents, mask, weak, entering,
+                              min_area, r, max_fill, thin_px) for part in parts]
+        hands = [hd for hd in hands if hd is not None]
+        pointing = [hd for hd in hands if hd.pointing]
+        if pointing or hands:
+            return max(pointing or hands, key=lambda hd: hd.area)
+    return _arm_hand_of(region, region & crossing, labels, stats, cents, mask, weak, entering, min_area, r,
+                        max_fill, thin_px)
+
+
+def _two_arms(own: np.ndarray, region: np.ndarray, xs, ys, r: float):
+    """[region of one arm, region of the other] when ``region`` (``own``, the mask's own pixels,
+    grown) crosses the border at two places more than 4 ``r`` apart whose own pixels are not
+    joined: a fingertip that meets another player's hand resting at the far edge, joined to it
+    only by the growth that keeps a pale hand whole. Otherwise None (one arm, across a corner
+    too: its own pixels are joined)."""
+    cross = np.zeros(region.shape, np.uint8)
+    cross[ys, xs] = 1
+    n, lab, st, cen = cv2.connectedComponentsWithStats(cv2.dilate(cross, np.ones((5, 5), np.uint8)),
+                                                       connectivity=8)
+    if n < 3:
+        return None
+    big = sorted(range(1, n), key=lambda i: -st[i, cv2.CC_STAT_AREA])[:2]
+    if min(st[i, cv2.CC_STAT_AREA] for i in big) < r or np.hypot(*(cen[big[0]] - cen[big[1]])) <= 4 * r:
+        return None
+    _, pieces = cv2.connectedComponents(own.astype(np.uint8), connectivity=8)
+    sides = []
+    for i in big:
+        held = np.unique(pieces[(lab == i) & own])
+        sides.append(set(held[held > 0].tolist()))
+    if not sides[0] or not sides[1] or sides[0] & sides[1]:
+        return None
+    dist = [cv2.distanceTransform((~np.isin(pieces, list(side))).astype(np.uint8), cv2.DIST_L2, 3)
+            for side in sides]
+    first = region & (dist[0] <= dist[1])
+    return [first, region & ~first]
+
+
+def _arm_hand_of(region, crossing, labels, stats, cents, mask, weak, entering, min_area, r, max_fill,
+                 thin_px: int = 0):
+    """The hand of an arm's ``region`` that crosses the border at the pixels ``crossing``
+    (see :func:`_arm_hand`), or None when it does not cross."""
+    ys, xs = np.nonzero(crossing)
+    if len(xs) == 0:
+        return None
+    h, w = mask.shape
     ex, ey = float(xs.mean()), float(ys.mean())
     hand = _hand_from((ex, ey), region, r, max_fill, thin_px)
     was_joined = False
