@@ -218,39 +218,38 @@ def _arm_hand(best, labels, stats, cents, mask, weak, entering, board_rect, bord
     band = np.zeros_like(region)
     band[:border + 1, :] = band[-border - 1:, :] = True
     band[:, :border + 1] = band[:, -border - 1:] = True
-    crossing = band
-    ys, xs = np.nonzero(region & band)
-    if len(xs) == 0 and board_rect is not None:
+    crossing = region & band
+    if not crossing.any() and board_rect is not None:
         bx0, by0, bx1, by1 = board_rect
-        crossing = np.ones_like(region)
-        crossing[by0 + border:by1 - border, bx0 + border:bx1 - border] = False
-        ys, xs = np.nonzero(region & crossing)
-    if len(xs) == 0:
-        return None
-    parts = _two_arms(own, region, xs, ys, r)
+        outside = np.ones_like(region)
+        outside[by0 + border:by1 - border, bx0 + border:bx1 - border] = False
+        crossing = region & outside
+    parts = _two_arms(own, region, crossing, r)
     if parts is not None:
         # two players' arms, joined only where a fingertip meets the other's hand: each is
         # judged on its own, the one that points is the hand
-        hands = [_arm_hand_of(part, region & crossing & part, labels, stats, cents, mask, weak, entering,
+        hands = [_arm_hand_of(part, crossing & part, labels, stats, cents, mask, weak, entering,
                               min_area, r, max_fill, thin_px) for part in parts]
         hands = [hd for hd in hands if hd is not None]
-        pointing = [hd for hd in hands if hd.pointing]
-        if pointing or hands:
-            return max(pointing or hands, key=lambda hd: hd.area)
-    return _arm_hand_of(region, region & crossing, labels, stats, cents, mask, weak, entering, min_area, r,
+        if hands:
+            return max([hd for hd in hands if hd.pointing] or hands, key=lambda hd: hd.area)
+    return _arm_hand_of(region, crossing, labels, stats, cents, mask, weak, entering, min_area, r,
                         max_fill, thin_px)
 
 
-def _two_arms(own: np.ndarray, region: np.ndarray, xs, ys, r: float):
+def _two_arms(own: np.ndarray, region: np.ndarray, crossing: np.ndarray, r: float):
     """[region of one arm, region of the other] when ``region`` (``own``, the mask's own pixels,
-    grown) crosses the border at two places more than 4 ``r`` apart whose own pixels are not
-    joined: a fingertip that meets another player's hand resting at the far edge, joined to it
-    only by the growth that keeps a pale hand whole. Otherwise None (one arm, across a corner
-    too: its own pixels are joined)."""
-    cross = np.zeros(region.shape, np.uint8)
-    cross[ys, xs] = 1
-    n, lab, st, cen = cv2.connectedComponentsWithStats(cv2.dilate(cross, np.ones((5, 5), np.uint8)),
-                                                       connectivity=8)
+    grown) crosses the border (its pixels ``crossing``) at two places more than 4 ``r`` apart
+    whose own pixels are not joined: a fingertip that meets another player's hand resting at
+    the far edge, joined to it only by the growth that keeps a pale hand whole. Otherwise None
+    (one arm, across a corner too: its own pixels are joined)."""
+    ys, xs = np.nonzero(crossing)
+    # (the places' centres lie within the crossing's extent grown by the 2 px of the dilation
+    # below: an extent within 4 r holds no two places farther apart; most frames end here)
+    if len(xs) == 0 or np.hypot(np.ptp(xs) + 4, np.ptp(ys) + 4) <= 4 * r:
+        return None
+    n, lab, st, cen = cv2.connectedComponentsWithStats(
+        cv2.dilate(crossing.astype(np.uint8), np.ones((5, 5), np.uint8)), connectivity=8)
     if n < 3:
         return None
     big = sorted(range(1, n), key=lambda i: -st[i, cv2.CC_STAT_AREA])[:2]
