@@ -37,6 +37,12 @@ CLIPS = [  # played at once by conftest's ``played``
     # the rest, the first dwell's median just below the waypoint; the rest went on, steady, on
     # it (DwellDetector's second chance for a dwell that lands off every hotspot)
     ("finger light wood", 7574),
+    # a very light hand over the pale board, its palm 0.40-0.60 of the threshold: only its
+    # fingertip was seen, no hand entered (BoardModel.coherent_mask's shares, 0.45 and 0.3)
+    ("finger wood grain", 7804),
+    # a finger reaching lock 3 at the left edge, another player's fist resting there two or
+    # three pixels from its tip: one region entering from both sides (pointer._two_arms)
+    ("finger cluttered desk", 8204),
 ]
 
 
