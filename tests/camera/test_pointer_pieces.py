@@ -293,3 +293,39 @@ def test_one_arm_across_a_corner_is_not_split():
     hand = find_hand(fg, fg.copy(), board_rect=RECT, thin_px=2)
     assert hand is not None and hand.pointing
     assert hand.tip[0] > 135 and hand.tip[1] < 68, hand.tip
+
+
+def test_a_patch_beside_the_way_of_a_long_bare_arm_is_not_joined_to_its_resting_fist():
+    # seed 4853's clip 5953: a bare arm from the right rests with its round fist on the board;
+    # the blue player field, its colour shifted by the light, is a patch 5 finger radii beyond
+    # and 3 aside of the fist. Joined to the arm, its end pointed: a false tap on "blue"
+    hand = _assert_no_finger(*_saved("resting_fist_beside_blue_field_5953.png"))
+    assert hand is not None and hand.tip[0] > 110, hand.tip  # (the fist's end, x = 126)
+
+
+def _long_arm_with_fist():
+    """A bare arm 150 px long from the right edge, its round fist resting at x = 120."""
+    fg = _mask()
+    cv2.rectangle(fg, (150, 90), (W, 106), 255, -1)
+    cv2.circle(fg, (138, 98), 18, 255, -1)
+    return fg
+
+
+def test_a_piece_aside_of_a_long_arms_way_is_no_finger_of_it():
+    fg = _long_arm_with_fist()
+    cv2.rectangle(fg, (44, 128), (84, 136), 255, -1)  # a narrow patch 36 px beyond the fist, 34 px aside
+    _assert_no_finger(fg, fg.copy())
+
+
+def test_a_finger_in_pieces_straight_ahead_of_a_long_arm_is_still_joined():
+    fg = _long_arm_with_fist()
+    cv2.rectangle(fg, (84, 95), (112, 101), 255, -1)  # the finger, seen apart from the fist
+    _assert_tip_at(fg, fg.copy(), 84, 98, 2.5, 2.5)
+
+
+def test_a_finger_ahead_of_a_long_sleeve_whose_thumb_hangs_aside_is_joined_to_it():
+    # seed 7373's clip 7374: a blue sleeve from the right, the pale palm lost over the green
+    # player field, the finger a piece ahead on the sleeve's line; the thumb hangs down to the
+    # board's edge and is the region's far end. Judged on the line through the far end, the
+    # finger lay off the arm's way and the thumb was taken instead (the dwell was lost)
+    _assert_points_at("finger_ahead_of_sleeve_thumb_aside_7374.png", 0.525, 0.906)

@@ -628,7 +628,10 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
     farther from the entry than the far end, with the far end near the line from the entry to
     its centre (within 2 ``r`` or 30 % of the way), and whose nearest pixel is within ``reach``
     of the far end, belongs to the same arm, unless it lies nearer to another arm entering from
-    an edge (a second player's) than to this far end; up to three are joined, nearest first."""
+    an edge (a second player's) than to this far end; up to three are joined, nearest first.
+    A region that reaches at least 8 ``r`` from the entry has a known direction: a piece must
+    then also lie on it, its centre within 2.5 ``r`` (or 40 % of its way beyond the far end) of
+    the line from the entry through the region's centroid."""
     ex, ey = entry
     used = set(entering)
     # another arm entering from an edge (a second player's hand): a piece nearer to it than to
@@ -646,6 +649,17 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
         if dist < 1e-6:
             break
         pick, pick_gap = 0, reach
+        # (a bare arm ending in a resting fist is long: a patch of changed print beside its way,
+        # a player's field under shifted light, is no finger of it. Its way is the line from
+        # the entry through its middle: the far end may be a corner, a thumb hanging aside)
+        long_arm = dist >= 8 * r
+        if long_arm:
+            mx, my = float(xs.mean()) - ex, float(ys.mean()) - ey
+            n = float(np.hypot(mx, my))
+            long_arm = n > 1e-6
+            if long_arm:
+                ax, ay = mx / n, my / n
+                far_along = (fx - ex) * ax + (fy - ey) * ay
         for j in range(1, stats.shape[0]):
             if j in used or stats[j, cv2.CC_STAT_AREA] < min_area:
                 continue
@@ -659,6 +673,8 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
             along = (fx - ex) * ux + (fy - ey) * uy
             off = abs((fy - ey) * ux - (fx - ex) * uy)
             if along <= 0 or off > max(2 * r, 0.3 * along):
+                continue
+            if long_arm and abs(vy * ax - vx * ay) > max(2.5 * r, 0.4 * (vx * ax + vy * ay - far_along)):
                 continue
             x, y, bw, bh = stats[j, :4]
             cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
