@@ -1,6 +1,7 @@
 """The benchmark's worst finger clips (scripts/bench_camera.py, untuned seeds), whole clips
 through the real pipeline as ``taps-from-video`` runs them (without the codec). Each one
-missed a dwell or made a false tap before the fix named beside it."""
+missed a dwell or made a false tap before the fix named beside it (or, where said, with a
+fix that was tried and changed)."""
 
 import pytest
 
@@ -43,6 +44,18 @@ CLIPS = [  # played at once by conftest's ``played``
     # a finger reaching lock 3 at the left edge, another player's fist resting there two or
     # three pixels from its tip: one region entering from both sides (pointer._two_arms)
     ("finger cluttered desk", 8204),
+    # a very light flat hand in a blue sleeve resting over the cream board: the masks saw only
+    # stripes of its palm (the print edges it hides), an end of them as narrow as a fingertip;
+    # "tutorial" was tapped (TapPipeline._flat_hand: behind that end the coherent mask shows a
+    # palm 4-9 finger radii wide, the masks saw 0.1-0.3 of it)
+    ("idle hands only", 7878),
+    # the same with a light flat hand on the beige desk, the palm 3.3-3.5 radii wide behind
+    # its "tip": "player green" was tapped
+    ("idle hands only", 5421),
+    # a short finger before its fist in warm dim light: the coherent mask takes in its pale
+    # shadow and the fist, 5-13 radii wide behind the tip, but the masks see the finger whole
+    # (0.7-0.8 of it): it taps (a flat hand judged by the width alone lost this dwell)
+    ("finger beige desk, warm dim", 5350),
 ]
 
 

@@ -15,7 +15,7 @@ from tiptoi_sim.camera.background import BoardModel
 from tiptoi_sim.camera.dwell import DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
-                                      reach_faint_end, tip_at_edge)
+                                      reach_faint_end, tip_at_edge, width_behind)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, StylusColour, find_tip,
                                       find_vivid_blob, hue_dist, hue_mean, refine_tip)
@@ -83,6 +83,17 @@ FAINT_FOLLOW_SAT = (FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT)
 REST_FRAMES = 4
 HOLD_S = 0.35
 STILL_SHARE = 0.4
+
+#: a flat hand seen in pieces (``TapPipeline._flat_hand``): over the last ``FLAT_FRAMES``
+#: pointing frames (at least half of them), the median width behind the tip, in finger radii,
+#: of what the coherent mask adds to the masks is above ``FLAT_WIDTH`` and the median share of
+#: it that the masks see within 2 radii of the tip below ``FLAT_SEEN``. A finger is 0.6-2 wide
+#: (a short one before its fist, or one whose pale shadow the coherent mask takes in, up to 13)
+#: and seen whole by the masks (0.7-0.8 of it); the flat hands that tapped by mistake measured
+#: 3.3-9 and 0.1-0.48
+FLAT_WIDTH = 3.0
+FLAT_SEEN = 0.5
+FLAT_FRAMES = 9
 
 
 @dataclass
@@ -153,6 +164,8 @@ class TapPipeline:
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
         self._rest: _Rest | None = None  # a fingertip at rest: see _held_tip
+        self._widths: list = []  # (width behind the tip, share seen) of the last pointing frames: _flat_hand
+        self._widths_t = 0.0  # (the time of the last of them)
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -316,6 +329,37 @@ class TapPipeline:
         # (nothing more found: all stays as it was, the model too, so that a hand seen
         # without a tip, resting or flat, is handled as it was)
         return hand, None, fg
+
+    def _flat_hand(self, hand, fg, ghost, t: float) -> bool:
+        """Whether the pointing ``hand`` is a flat hand seen in pieces: a very light palm over
+        pale print is lost by the masks but for a few stripes (print edges it hides), and an
+        end of them is as narrow as a fingertip, frame after frame while the hand rests (seed
+        6777's clip 7878, 4321's 5421). With what differs only a little but alike over a
+        patch (:meth:`BoardModel.coherent_mask`) the palm is seen whole: behind that "tip" it
+        is 3-9 finger radii wide, and the masks saw only 0.1-0.5 of it near the tip. A finger
+        is seen whole by the masks, though the coherent mask may make it look as wide (a short
+        finger before its fist). Judged on the medians of the last ``FLAT_FRAMES`` pointing
+        frames (those at most 0.2 s apart), at least half of them: the coherent mask spills
+        aside of a real finger now and then, in single frames."""
+        if hand is None or not hand.pointing:
+            return False
+        if self._widths and t - self._widths_t > 0.2:
+            self._widths = []
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        pale = self.model.coherent_mask(fg)
+        if ghost is not None:
+            pale[ghost] = 0
+        seen = cv2.bitwise_or(fg, pale)
+        x0, y0, x1, y1 = _square(hand.tip, int(np.ceil(2 * r)), fg.shape)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        near = (xx - hand.tip[0]) ** 2 + (yy - hand.tip[1]) ** 2 <= (2 * r) ** 2
+        share = np.count_nonzero(near & (fg[y0:y1, x0:x1] > 0)) / max(1, np.count_nonzero(near & (seen[y0:y1, x0:x1] > 0)))
+        self._widths = (self._widths + [(width_behind(seen, hand.tip, r) / r, share)])[-FLAT_FRAMES:]
+        self._widths_t = t
+        if len(self._widths) <= FLAT_FRAMES // 2:
+            return False
+        width, seen_share = np.median(np.array(self._widths), axis=0)
+        return bool(width > FLAT_WIDTH and seen_share < FLAT_SEEN)
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -644,9 +688,13 @@ class TapPipeline:
         rect = (mp, mp, mp + W, mp + Hh)
         hand, weak_hand = self._hand(fg, weak, rect, stylus)
         if self.cfg.pointer == "finger":
-            tip_px = self._finger(hand)
-            if tip_px is None:
-                hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
+            if self._flat_hand(hand, fg, ghost, t):
+                # a flat hand resting: no fingertip, none held from before it was known
+                tip_px, self._rest = None, None
+            else:
+                tip_px = self._finger(hand)
+                if tip_px is None:
+                    hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
             tip_px = self._held_tip(tip_px, log_img, t, hand)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:

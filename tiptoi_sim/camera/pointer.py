@@ -376,6 +376,13 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
                 pointing=pointing, fill=fill, area=area)
 
 
+def width_behind(mask: np.ndarray, tip, r: float) -> float:
+    """How wide ``mask`` (nonzero: seen) is 0.4 to 1 ``r`` behind ``tip``, across the direction
+    its end there points in (:func:`_width_behind`), in pixels; 0 when too little is seen near."""
+    ys, xs = np.nonzero(mask)
+    return _width_behind(xs, ys, tip, r)
+
+
 def _width_behind(xs, ys, tip, r: float) -> float:
     """How wide the region is 0.4 to 1 ``r`` behind the tip, across the direction the end
     points in (the main axis of the region's pixels within 2.2 ``r`` of the tip: a finger's own
