@@ -329,3 +329,14 @@ def test_a_finger_ahead_of_a_long_sleeve_whose_thumb_hangs_aside_is_joined_to_it
     # board's edge and is the region's far end. Judged on the line through the far end, the
     # finger lay off the arm's way and the thumb was taken instead (the dwell was lost)
     _assert_points_at("finger_ahead_of_sleeve_thumb_aside_7374.png", 0.525, 0.906)
+
+
+def test_a_speck_at_the_entry_has_a_tip_where_it_lies():
+    # a region within a pixel of where it enters (a speck left of an arm): its farthest
+    # pixels were sought beyond it, none found, and the tip was NaN (numpy's "mean of empty
+    # slice" in the benchmark of seed 2460)
+    from tiptoi_sim.camera.pointer import _hand_from
+    region = np.zeros((H, W), bool)
+    region[100, 20] = True
+    hand = _hand_from((20.2, 100.3), region, r=8.88, max_fill=0.42)
+    assert np.isfinite(hand.tip).all() and abs(hand.tip[0] - 20) <= 1 and abs(hand.tip[1] - 100) <= 1, hand.tip

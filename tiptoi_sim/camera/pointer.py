@@ -358,8 +358,9 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
     ys, xs = np.nonzero(region if core is None else core)
     d2 = (xs - ex) ** 2 + (ys - ey) ** 2
     far = d2.max()
-    # the farthest few pixels, averaged, so one noisy pixel does not move the tip
-    sel = d2 >= (np.sqrt(far) - 1.5) ** 2
+    # the farthest few pixels, averaged, so one noisy pixel does not move the tip (all of
+    # them for a region within 1.5 px of the entry: a speck of a split arm)
+    sel = d2 >= max(float(np.sqrt(far)) - 1.5, 0.0) ** 2
     fx, fy = float(xs[sel].mean()), float(ys[sel].mean())
     tx, ty = _tip_on_axis(xs, ys, (ex, ey), (fx, fy), cap=0.6 * r)
     if core is not None:
