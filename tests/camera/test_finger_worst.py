@@ -1,7 +1,6 @@
 """The benchmark's worst finger clips (scripts/bench_camera.py, untuned seeds), whole clips
 through the real pipeline as ``taps-from-video`` runs them (without the codec). Each one
-missed a dwell or made a false tap before the fix named beside it (or, where said, with a
-fix that was tried and changed)."""
+missed a dwell or made a false tap before the fix named beside it."""
 
 import pytest
 
@@ -52,10 +51,6 @@ CLIPS = [  # played at once by conftest's ``played``
     # the same with a light flat hand on the beige desk, the palm 3.3-3.5 radii wide behind
     # its "tip": "player green" was tapped
     ("idle hands only", 5421),
-    # a short finger before its fist in warm dim light: the coherent mask takes in its pale
-    # shadow and the fist, 5-13 radii wide behind the tip, but the masks see the finger whole
-    # (0.7-0.8 of it): it taps (a flat hand judged by the width alone lost this dwell)
-    ("finger beige desk, warm dim", 5350),
 ]
 
 
