@@ -5,6 +5,7 @@ same taps every run. Hotspots come only through ``hit_test(x, y) -> id | None``.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -164,8 +165,10 @@ class TapPipeline:
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
         self._rest: _Rest | None = None  # a fingertip at rest: see _held_tip
-        self._widths: list = []  # (width behind the tip, share seen) of the last pointing frames: _flat_hand
-        self._widths_t = 0.0  # (the time of the last of them)
+        # (width behind the tip, share the masks saw) of the last pointing frames, and the time
+        # of the last of them: see _flat_hand
+        self._flat_seen: deque = deque(maxlen=FLAT_FRAMES)
+        self._flat_t = 0.0
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -300,6 +303,14 @@ class TapPipeline:
                 hand = replace(hand, tip=tip_at_edge(self.model.strict, hand, r))
         return hand, weak
 
+    def _pale(self, fg, ghost):
+        """The coherent mask (:meth:`BoardModel.coherent_mask`) of this frame, without the
+        ``ghost`` (a hand the model took in, seen again as board: no hand)."""
+        pale = self.model.coherent_mask(fg)
+        if ghost is not None:
+            pale[ghost] = 0
+        return pale
+
     def _pale_finger(self, hand, fg, weak, ghost, rect):
         """(hand, fingertip or None, fg) when the masks gave no fingertip: the hand sought again
         with what differs only a little but alike over a patch, joined to what surely differs
@@ -310,9 +321,7 @@ class TapPipeline:
         with an ``fg`` that holds those regions too (the model is not updated under them: a
         pale hand unseen must not become part of the empty board); otherwise all is returned
         as it was."""
-        pale = self.model.coherent_mask(fg)
-        if ghost is not None:
-            pale[ghost] = 0
+        pale = self._pale(fg, ghost)
         if not cv2.countNonZero(cv2.subtract(pale, fg)):
             return hand, None, fg
         fg_more = cv2.bitwise_or(fg, pale)
@@ -343,22 +352,19 @@ class TapPipeline:
         aside of a real finger now and then, in single frames."""
         if hand is None or not hand.pointing:
             return False
-        if self._widths and t - self._widths_t > 0.2:
-            self._widths = []
+        if self._flat_seen and t - self._flat_t > 0.2:
+            self._flat_seen.clear()
         r = FINGER_RADIUS_FRAC * self.size[0]
-        pale = self.model.coherent_mask(fg)
-        if ghost is not None:
-            pale[ghost] = 0
-        seen = cv2.bitwise_or(fg, pale)
+        seen = cv2.bitwise_or(fg, self._pale(fg, ghost))
         x0, y0, x1, y1 = _square(hand.tip, int(np.ceil(2 * r)), fg.shape)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         near = (xx - hand.tip[0]) ** 2 + (yy - hand.tip[1]) ** 2 <= (2 * r) ** 2
         share = np.count_nonzero(near & (fg[y0:y1, x0:x1] > 0)) / max(1, np.count_nonzero(near & (seen[y0:y1, x0:x1] > 0)))
-        self._widths = (self._widths + [(width_behind(seen, hand.tip, r) / r, share)])[-FLAT_FRAMES:]
-        self._widths_t = t
-        if len(self._widths) <= FLAT_FRAMES // 2:
+        self._flat_seen.append((width_behind(seen, hand.tip, r) / r, share))
+        self._flat_t = t
+        if len(self._flat_seen) <= FLAT_FRAMES // 2:
             return False
-        width, seen_share = np.median(np.array(self._widths), axis=0)
+        width, seen_share = np.median(np.array(self._flat_seen), axis=0)
         return bool(width > FLAT_WIDTH and seen_share < FLAT_SEEN)
 
     def _finger(self, hand):

@@ -660,14 +660,12 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
         # (a bare arm ending in a resting fist is long: a patch of changed print beside its way,
         # a player's field under shifted light, is no finger of it. Its way is the line from
         # the entry through its middle: the far end may be a corner, a thumb hanging aside)
-        long_arm = dist >= 8 * r
+        mx, my = float(xs.mean()) - ex, float(ys.mean()) - ey
+        way = float(np.hypot(mx, my))
+        long_arm = dist >= 8 * r and way > 1e-6
         if long_arm:
-            mx, my = float(xs.mean()) - ex, float(ys.mean()) - ey
-            n = float(np.hypot(mx, my))
-            long_arm = n > 1e-6
-            if long_arm:
-                ax, ay = mx / n, my / n
-                far_along = (fx - ex) * ax + (fy - ey) * ay
+            ax, ay = mx / way, my / way
+            far_along = (fx - ex) * ax + (fy - ey) * ay
         for j in range(1, stats.shape[0]):
             if j in used or stats[j, cv2.CC_STAT_AREA] < min_area:
                 continue
