@@ -340,3 +340,46 @@ def test_a_speck_at_the_entry_has_a_tip_where_it_lies():
     region[100, 20] = True
     hand = _hand_from((20.2, 100.3), region, r=8.88, max_fill=0.42)
     assert np.isfinite(hand.tip).all() and abs(hand.tip[0] - 20) <= 1 and abs(hand.tip[1] - 100) <= 1, hand.tip
+
+
+def test_a_hand_grazing_the_edge_beyond_the_first_piece_of_its_sleeve_is_joined_to_it():
+    # seed 4853's clip 5154: a pale blue sleeve from the top over pale print, its first piece
+    # apart from the rest of the arm, whose fist grazes the board's right edge by a pixel. As
+    # the biggest arm, that rest "entered" at the fist, and the sleeve's broken end near the
+    # top was its tip (a third of the dwell on "level: hard" went there, and it was lost)
+    _assert_points_at("sleeve_piece_above_hand_grazing_edge_5154.png", 0.935, 0.70)
+
+
+def _sleeve_in_two_pieces():
+    """A sleeve from the top edge at x = 250-266: a first piece down to y = 28, the rest from
+    y = 44 (its broken end a narrow tongue from y = 36) with a fist at y = 104-128 that
+    grazes the board's right edge (x = 276) by a pixel."""
+    fg = _mask()
+    cv2.rectangle(fg, (250, 0), (266, 28), 255, -1)
+    cv2.rectangle(fg, (255, 36), (260, 44), 255, -1)
+    cv2.rectangle(fg, (250, 44), (266, 108), 255, -1)
+    cv2.rectangle(fg, (246, 104), (W - M, 128), 255, -1)
+    return fg
+
+
+def test_a_drawn_hand_grazing_the_edge_ahead_of_its_sleeve_points_with_its_finger():
+    fg = _sleeve_in_two_pieces()
+    cv2.rectangle(fg, (254, 128), (260, 150), 255, -1)  # the finger, its end at y = 150
+    _assert_tip_at(fg, fg.copy(), 257, 150, 2, 2)
+
+
+def test_a_drawn_fist_grazing_the_edge_ahead_of_its_sleeve_does_not_point():
+    # the same arm without a finger: the sleeve's broken end is no fingertip either way
+    fg = _sleeve_in_two_pieces()
+    _assert_no_finger(fg, fg.copy())
+
+
+def test_a_pointing_hand_grazing_the_edge_is_found_beside_another_players_arm():
+    # (the order only puts grazing regions last): another player's fist rests from the left,
+    # at the picture's border; a hand whose arm is unseen grazes the right edge and points left
+    fg = _mask()
+    cv2.rectangle(fg, (0, 140), (50, 160), 255, -1)
+    cv2.circle(fg, (58, 150), 14, 255, -1)
+    cv2.rectangle(fg, (240, 40), (W - M, 70), 255, -1)    # the hand, grazing x = 276
+    cv2.rectangle(fg, (206, 52), (240, 58), 255, -1)      # its finger, the end at x = 206
+    _assert_tip_at(fg, fg.copy(), 206, 55, 2, 2)

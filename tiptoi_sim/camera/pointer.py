@@ -174,17 +174,40 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
     # points is the hand; when none points, the biggest
     first = None
-    for area, i in (arms or (beside if margin_arms else []))[:3]:
+    # a region that only grazes the board's edge from inside is tried after the arms that
+    # really cross it: a pale sleeve seen in pieces leaves its first piece at the picture's
+    # border, and the piece beyond (the rest of the arm with the hand) grazes the edge with
+    # the fist's side. Taken first as the biggest arm, it "entered" at the fist, and the
+    # sleeve's broken end was its tip (seed 4853's clip 5154); tried after the first piece,
+    # it is joined to it (:func:`_join_ahead`) and the finger is found; joined to an arm that
+    # does not point (a fist resting), it is no arm of its own whose broken end could point.
+    # When it is the only arm, or was joined to none, it is judged as before.
+    order = arms
+    if board_rect is not None and len(arms) > 1:
+        grazing = {i for _, i in arms if i not in join_skip}
+        order = sorted(arms, key=lambda a: (a[1] in grazing, -a[0]))
+    first_area = 0
+    taken: set = set()  # regions already joined to an arm tried: no arms of their own
+    for area, i in (order or (beside if margin_arms else []))[:3]:
         if area < 4 * min_area and first is not None:
             break
+        if i in taken:
+            continue
         hand = _arm_hand(i, labels, stats, cents, mask, weak, join_skip, board_rect, border, min_area,
                          r, max_fill, thin_px)
         if hand is None:
             continue
         if hand.pointing:
             return hand
-        first = first or hand
-    if first is not None and arms and best not in at_border:
+        if len(order) > 1:
+            # (joined whole; a few pixels reached by growing into ``weak`` do not count)
+            for _, j in order:
+                own = np.count_nonzero(mask[labels == j]) if j != i else 0
+                if own and np.count_nonzero(hand.mask[labels == j]) >= 0.5 * own:
+                    taken.add(j)
+        if first is None or area > first_area:  # (the biggest, in whatever order tried)
+            first, first_area = hand, area
+    if first is not None and arms and best not in at_border and best not in taken:
         # the region crosses the board's edge but not the picture's, and no end of it points
         # as seen from there: where it crosses may be no arm at all (a hand near the edge, its
         # sleeve unseen over a dark table, the arm coming from another side). Seen as a hand
