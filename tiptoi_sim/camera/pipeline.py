@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel
-from tiptoi_sim.camera.dwell import DwellDetector
+from tiptoi_sim.camera.dwell import DWELL_RADIUS, DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
                                       reach_faint_end, tip_at_edge, width_behind)
@@ -29,7 +29,7 @@ class PipelineConfig:
     margin: float = 0.08              # table seen around the board (board widths), so a hand
                                       # reaching a spot near the edge is seen with its arm
     aspect: float = 1.6               # board width / height
-    dwell_radius: float = 0.015       # share of the board's width
+    dwell_radius: float = DWELL_RADIUS  # share of the board's width
     dwell_s: float = 0.6
     learn_s: float = 1.0              # empty board at the start of the video
     relearn_s: float = 0.5            # after the board moved
@@ -349,7 +349,12 @@ class TapPipeline:
         is seen whole by the masks, though the coherent mask may make it look as wide (a short
         finger before its fist). Judged on the medians of the last ``FLAT_FRAMES`` pointing
         frames (those at most 0.2 s apart), at least half of them: the coherent mask spills
-        aside of a real finger now and then, in single frames."""
+        aside of a real finger now and then, in single frames.
+
+        The caller then seeks the hand again with the coherent mask (``_pale_finger``): the
+        same picture comes from a very light hand whose finger the masks lost, beyond a sleeve
+        they see whole (its rounded end the "tip"; seed 8124's clip 8325). Seen whole, that
+        hand points with its finger; a flat hand does not."""
         if hand is None or not hand.pointing:
             return False
         if self._flat_seen and t - self._flat_t > 0.2:
@@ -695,8 +700,12 @@ class TapPipeline:
         hand, weak_hand = self._hand(fg, weak, rect, stylus)
         if self.cfg.pointer == "finger":
             if self._flat_hand(hand, fg, ghost, t):
-                # a flat hand resting: no fingertip, none held from before it was known
-                tip_px, self._rest = None, None
+                # a flat hand resting: no fingertip, none held from before it was known; but
+                # a very light hand whose finger the masks lost behind a sleeve they see
+                # looks as wide there: the hand seen whole may point (seed 8124's clip 8325)
+                hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
+                if tip_px is None:
+                    self._rest = None
             else:
                 tip_px = self._finger(hand)
                 if tip_px is None:
