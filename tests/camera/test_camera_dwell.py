@@ -179,3 +179,42 @@ def test_the_pipeline_gives_a_second_chance_only_to_a_tip_not_moving_back_to_the
     assert pipe._lands(0.0938, 0.2215)  # a first dwell there is a tap as before
     pipe._entry = None
     assert not pipe._lands(0.1460, 0.1855, beside=(0.1460, 0.1897))  # no arm seen: no second chance
+
+
+def _two_places(gap: float):
+    """A fingertip resting for 1.27 s as in seed 1305's clip 1305: found 13 frames at its end,
+    then 9 frames ``gap`` board widths short of it, then 16 frames at its end again (a pale
+    tip found now at its end, now a little short). Any 0.6 s that holds the short place holds
+    it in over a fifth of its frames, too many to stray, unless within the radius."""
+    return [(i / 30, (0.5 + g, 0.4)) for i, g in enumerate([0.0] * 13 + [gap] * 9 + [0.0] * 16)]
+
+
+def test_the_default_radius_holds_a_tip_found_at_two_places_a_little_apart():
+    # the tip's two places 0.017 apart; at 0.015, no 0.6 s held 80 % of them near one
+    # median, and the finger resting 1.27 s made no tap
+    from tiptoi_sim.camera.dwell import DWELL_RADIUS
+    assert DWELL_RADIUS == 0.018
+    assert feed(DwellDetector(radius=0.015, dwell_s=0.6), _two_places(0.017)) == []
+    taps = feed(DwellDetector(dwell_s=0.6), _two_places(0.017))
+    assert len(taps) == 1 and taps[0].x == 0.5  # (the median: the place most frames show)
+
+
+def test_the_default_radius_still_parts_two_places_a_finger_apart():
+    # two places 0.02 apart (two thirds of a finger's width) are two spots, not one rest
+    assert feed(DwellDetector(dwell_s=0.6), _two_places(0.02)) == []
+
+
+def test_every_default_radius_is_the_dwells():
+    import argparse
+    import inspect
+
+    from tiptoi_sim.camera.dwell import DWELL_RADIUS
+    from tiptoi_sim.camera.input import CameraInput
+    from tiptoi_sim.camera.pipeline import PipelineConfig
+    from tiptoi_sim.commands import taps_from_video
+
+    p = argparse.ArgumentParser()
+    taps_from_video.add_arguments(p)
+    assert float(p.parse_args(["clip.mp4"]).radius) == DWELL_RADIUS
+    assert PipelineConfig().dwell_radius == DWELL_RADIUS
+    assert inspect.signature(CameraInput).parameters["dwell_radius"].default == DWELL_RADIUS

@@ -21,8 +21,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the stylus tip's colour: any (default: a vivid tip of any colour, found by itself), "
                         "or only green, magenta, blue, orange or red")
     p.add_argument("--dwell", default="0.6", metavar="S", help="seconds of rest that make a tap (default 0.6)")
-    p.add_argument("--radius", default="0.015", metavar="FRAC",
-                   help="how still the tip must be, as a share of the board's width (default 0.015)")
+    # (camera.dwell.DWELL_RADIUS, written out: the command line does not import numpy to start)
+    p.add_argument("--radius", default="0.018", metavar="FRAC",
+                   help="how still the tip must be, as a share of the board's width (default 0.018)")
     p.add_argument("--board-photo", metavar="PHOTO", help="a picture of the board cut to its edges: used to find "
                    "the board by its features when the markers are missing")
     p.add_argument("--features", action="store_true", help="without markers: find the board by features of our "
