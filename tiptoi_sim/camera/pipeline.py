@@ -312,7 +312,8 @@ class TapPipeline:
         return pale
 
     def _pale_finger(self, hand, fg, weak, ghost, rect):
-        """(hand, fingertip or None, fg) when the masks gave no fingertip: the hand sought again
+        """(hand, fingertip or None, fg) when the masks gave no fingertip (or one beside the
+        board, and then only a fingertip on it is taken, by the caller): the hand sought again
         with what differs only a little but alike over a patch, joined to what surely differs
         (:meth:`BoardModel.coherent_mask`). A very light hand over a light table is seen only in
         pieces, its arm not at all: no hand enters, or its end does not point. Only then, so
@@ -449,6 +450,14 @@ class TapPipeline:
         else:
             self._rest = _Rest(seen=[tip_px], since=n, last_n=n, last_t=t, found=1, patch=patch)
         return tip_px
+
+    def _on_board(self, tip_px) -> bool:
+        """Does the pixel ``tip_px`` of the rectified picture lie on the board (half a percent
+        of slack at its edges: a tip on the outermost hotspots)?"""
+        W, Hh = self.board_size
+        mp = self.margin_px
+        x, y = (tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh
+        return -0.005 <= x <= 1.005 and -0.005 <= y <= 1.005
 
     def _holds(self, rest: _Rest, hand, log_img, t: float, r: float) -> bool:
         """May the rest be held in this frame without a tip (see ``_held_tip``)?"""
@@ -708,8 +717,13 @@ class TapPipeline:
                     self._rest = None
             else:
                 tip_px = self._finger(hand)
-                if tip_px is None:
-                    hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
+                if tip_px is None or not self._on_board(tip_px):
+                    # (a tip beside the board taps nothing: it may be a sleeve's corner in the
+                    # margin while the finger's end is lost over pale print, seed 8124's clip
+                    # 8424; the hand seen whole is taken only when it points on the board)
+                    more = self._pale_finger(hand, fg, weak, ghost, rect)
+                    if tip_px is None or (more[1] is not None and self._on_board(more[1])):
+                        hand, tip_px, fg = more
             tip_px = self._held_tip(tip_px, log_img, t, hand)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:
@@ -721,7 +735,7 @@ class TapPipeline:
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None), fg)
         # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
         tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
-        if tip is not None and not (-0.005 <= tip[0] <= 1.005 and -0.005 <= tip[1] <= 1.005):
+        if tip_px is not None and not self._on_board(tip_px):
             tip = None  # pointing at the table beside the board: nothing to tap
         st.tip = tip
         if tip is not None and hand is not None and hand.entry is not None:
