@@ -169,6 +169,7 @@ class TapPipeline:
         # of the last of them: see _flat_hand
         self._flat_seen: deque = deque(maxlen=FLAT_FRAMES)
         self._flat_t = 0.0
+        self._pale_of = None  # (frame number, coherent mask) of the frame it was sought in: _pale
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
         # the lens's distortion, measured from the markers while the empty board is learnt
@@ -306,9 +307,12 @@ class TapPipeline:
     def _pale(self, fg, ghost):
         """The coherent mask (:meth:`BoardModel.coherent_mask`) of this frame, without the
         ``ghost`` (a hand the model took in, seen again as board: no hand)."""
+        if self._pale_of is not None and self._pale_of[0] == self._frame_no:
+            return self._pale_of[1]  # (sought once a frame: the flat-hand check, then _pale_finger)
         pale = self.model.coherent_mask(fg)
         if ghost is not None:
             pale[ghost] = 0
+        self._pale_of = (self._frame_no, pale)
         return pale
 
     def _pale_finger(self, hand, fg, weak, ghost, rect):
@@ -454,10 +458,15 @@ class TapPipeline:
     def _on_board(self, tip_px) -> bool:
         """Does the pixel ``tip_px`` of the rectified picture lie on the board (half a percent
         of slack at its edges: a tip on the outermost hotspots)?"""
+        x, y = self._to_board(tip_px)
+        return -0.005 <= x <= 1.005 and -0.005 <= y <= 1.005
+
+    def _to_board(self, px) -> tuple[float, float]:
+        """Board coordinates (0-1) of the pixel ``px`` of the rectified picture (pixel i samples
+        board coordinate i / W: warpPerspective maps pixel centres)."""
         W, Hh = self.board_size
         mp = self.margin_px
-        x, y = (tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh
-        return -0.005 <= x <= 1.005 and -0.005 <= y <= 1.005
+        return (px[0] - mp) / W, (px[1] - mp) / Hh
 
     def _holds(self, rest: _Rest, hand, log_img, t: float, r: float) -> bool:
         """May the rest be held in this frame without a tip (see ``_held_tip``)?"""
@@ -708,22 +717,20 @@ class TapPipeline:
         rect = (mp, mp, mp + W, mp + Hh)
         hand, weak_hand = self._hand(fg, weak, rect, stylus)
         if self.cfg.pointer == "finger":
-            if self._flat_hand(hand, fg, ghost, t):
-                # a flat hand resting: no fingertip, none held from before it was known; but
-                # a very light hand whose finger the masks lost behind a sleeve they see
-                # looks as wide there: the hand seen whole may point (seed 8124's clip 8325)
-                hand, tip_px, fg = self._pale_finger(hand, fg, weak, ghost, rect)
-                if tip_px is None:
-                    self._rest = None
-            else:
-                tip_px = self._finger(hand)
-                if tip_px is None or not self._on_board(tip_px):
-                    # (a tip beside the board taps nothing: it may be a sleeve's corner in the
-                    # margin while the finger's end is lost over pale print, seed 8124's clip
-                    # 8424; the hand seen whole is taken only when it points on the board)
-                    more = self._pale_finger(hand, fg, weak, ghost, rect)
-                    if tip_px is None or (more[1] is not None and self._on_board(more[1])):
-                        hand, tip_px, fg = more
+            # a flat hand resting has no fingertip; but a very light hand whose finger the
+            # masks lost behind a sleeve they see looks as wide there, and the hand seen whole
+            # (_pale_finger) may point (seed 8124's clip 8325)
+            flat = self._flat_hand(hand, fg, ghost, t)
+            tip_px = None if flat else self._finger(hand)
+            if tip_px is None or not self._on_board(tip_px):
+                # (a tip beside the board taps nothing: it may be a sleeve's corner in the
+                # margin while the finger's end is lost over pale print, seed 8124's clip
+                # 8424; the hand seen whole is taken only when it points on the board)
+                more = self._pale_finger(hand, fg, weak, ghost, rect)
+                if tip_px is None or (more[1] is not None and self._on_board(more[1])):
+                    hand, tip_px, fg = more
+            if flat and tip_px is None:
+                self._rest = None  # (none held from before the flat hand was known)
             tip_px = self._held_tip(tip_px, log_img, t, hand)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:
@@ -733,14 +740,12 @@ class TapPipeline:
             tip_px = self._any_stylus(img, fg, weak_hand, hand)
             st.hand = hand is not None or tip_px is not None
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None), fg)
-        # pixel i of the rectified board samples board coordinate i / W (warpPerspective maps pixel centres)
-        tip = None if tip_px is None else ((tip_px[0] - mp) / W, (tip_px[1] - mp) / Hh)
-        if tip_px is not None and not self._on_board(tip_px):
-            tip = None  # pointing at the table beside the board: nothing to tap
+        # (pointing at the table beside the board: nothing to tap)
+        tip = None if tip_px is None or not self._on_board(tip_px) else self._to_board(tip_px)
         st.tip = tip
         if tip is not None and hand is not None and hand.entry is not None:
             # where the arm enters, for the dwell's second chance (``_lands``)
-            self._entry = ((hand.entry[0] - mp) / W, (hand.entry[1] - mp) / Hh)
+            self._entry = self._to_board(hand.entry)
         if st.hand or cv2.countNonZero(fg) > 0.002 * fg.size:
             self._last_hand_frame = self._frame_no
         d = self.dwell.update(t, tip, lands=self._lands)

@@ -202,7 +202,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if len(order) > 1:
             # (joined whole; a few pixels reached by growing into ``weak`` do not count)
             for _, j in order:
-                own = np.count_nonzero(mask[labels == j]) if j != i else 0
+                if j == i:
+                    continue
+                own = np.count_nonzero(mask[labels == j])
                 if own and np.count_nonzero(hand.mask[labels == j]) >= 0.5 * own:
                     taken.add(j)
         if first is None or area > first_area:  # (the biggest, in whatever order tried)
