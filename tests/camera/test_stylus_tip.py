@@ -92,6 +92,38 @@ def test_a_tip_of_skins_hue_counts_ahead_of_the_fist_but_not_at_it():
     assert refine_tip(img, weak, far, entry, radius=10)[1] is not None
 
 
+def _pen_with_tip(body_hsv, tip_sat=150):
+    """A grey board with a pen from below: its body (``body_hsv``) up to y = 51 and a red tip of
+    peak saturation ``tip_sat`` (below 170, which skin reaches) from y = 44 to 50; the picture
+    and the mask of what differs."""
+    hsv = np.zeros((120, 80, 3), np.uint8)
+    hsv[...] = (20, 20, 170)
+    hsv[51:, 38:43] = body_hsv
+    hsv[44:51, 38:43] = (179, tip_sat - 25, 200)
+    hsv[44:47, 39:42] = (179, tip_sat, 200)
+    img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    return img, _differs(img)
+
+
+def test_a_red_tip_below_vivid_counts_at_a_grey_pens_end_but_not_at_a_fingers():
+    # (seed 8124's clip 9025, stylus on a light desk) a red tip under a cold light peaks at
+    # saturation 149 at the end of a grey pen: as saturated as warm-lit skin, but what lies
+    # behind it is the grey body, not more skin
+    from tiptoi_sim.camera.stylus import refine_tip
+
+    far, entry = (40.0, 44.0), (40.0, 119.0)
+    img, weak = _pen_with_tip((0, 10, 120))             # a grey pen's body behind the tip
+    (x, y), hue = refine_tip(img, weak, far, entry, radius=10)
+    assert hue is not None and (hue <= 8 or hue >= 172) and abs(x - 40) < 1 and 41 <= y <= 44.5, ((x, y), hue)
+    img, weak = _pen_with_tip((10, 140, 170))           # skin behind it: a knuckle, a finger
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+    img, weak = _pen_with_tip((0, 10, 120), tip_sat=125)  # fainter than a blue tip must be
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+    img, weak = _pen_with_tip((0, 10, 120))
+    weak[51:, :] = 0                                    # no body seen behind it at all
+    assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
+
+
 def test_a_lone_tip_without_a_hand_taps_at_its_point_by_the_pens_faint_body():
     from tiptoi_sim.camera.stylus import find_vivid_blob
 

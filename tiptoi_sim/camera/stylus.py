@@ -203,7 +203,13 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
         # skin, wood, a pale print are no vivid tip. Ahead of the hand's end, beyond the
         # fist, no skin is left: there a small tip of skin's hue (orange, red, yellow) blurred
         # below 170 counts from the saturation a blue one needs
-        if not is_vivid(hsv[labels == i], peak_sat if near else min(peak_sat, COOL_PEAK_SAT)):
+        # At the pen's end, a tip of skin's hue blurred below 170 counts from the same
+        # saturation too when what lies behind it is no skin: a grey pen's body, far less
+        # saturated than the tip (a knuckle has the hand behind it, as saturated as itself)
+        px = hsv[labels == i]
+        if not is_vivid(px, peak_sat if near else min(peak_sat, COOL_PEAK_SAT)) and not (
+                near and is_vivid(px, min(peak_sat, COOL_PEAK_SAT))
+                and _pen_behind(hsv, weak[y0:y1, x0:x1], labels == i, (ax, ay), radius)):
             continue
         # at the pen's end, the farthest ahead (the tip is the pen's very end; skin at the fist
         # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip).
@@ -252,6 +258,32 @@ def _where_from_end(centre, far, axis, radius: float, reach: float):
     near = cx * cx + cy * cy <= radius * radius
     ahead = 0 <= fwd <= reach and abs(lat) <= 0.7 * max(fwd, radius)
     return fwd, near, ahead
+
+
+#: :func:`_pen_behind`: how far behind a tip the pen's body is looked at (radii of the search),
+#: and how saturated it may be at most, as a share of the tip's median saturation
+BEHIND_BAND = 0.4
+BEHIND_SAT_SHARE = 0.5
+
+
+def _pen_behind(hsv, weak, blob, axis, radius: float) -> bool:
+    """Whether what lies just behind a ``blob`` (a mask of the search box, whose HSV and
+    difference mask are ``hsv`` and ``weak``), looking along ``axis`` (the pen's direction,
+    a unit vector), is a pen's body and not skin: 4 pixels or more differ from the board in a
+    band from 2 px behind the blob's back to ``BEHIND_BAND`` radii farther, as wide as that
+    either side of the blob's middle line, and their median saturation is at most
+    ``BEHIND_SAT_SHARE`` of the blob's. A knuckle has the hand behind it, as saturated as it is;
+    a pen's tip has a grey body."""
+    ys, xs = np.nonzero(blob)
+    ax, ay = axis
+    along, across = xs * ax + ys * ay, ys * ax - xs * ay
+    back, mid, band = float(along.min()) - 2.0, float(np.median(across)), BEHIND_BAND * radius
+    gy, gx = np.mgrid[0:blob.shape[0], 0:blob.shape[1]]
+    a, c = gx * ax + gy * ay, gy * ax - gx * ay
+    behind = (a <= back) & (a >= back - band) & (np.abs(c - mid) <= band) & (weak > 0) & ~blob
+    if int(behind.sum()) < 4:
+        return False
+    return float(np.median(hsv[..., 1][behind])) <= BEHIND_SAT_SHARE * float(np.median(hsv[..., 1][blob]))
 
 
 def _faint_cool_tip(hsv, new, origin, far, axis, radius: float, reach: float):
