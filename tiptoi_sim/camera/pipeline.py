@@ -19,7 +19,7 @@ from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_a
                                       reach_faint_end, tip_at_edge, width_behind)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, StylusColour, find_tip,
-                                      find_vivid_blob, hue_dist, hue_mean, refine_tip)
+                                      find_vivid_blob, hue_dist, hue_mean, is_cool, refine_tip)
 
 
 @dataclass
@@ -564,7 +564,7 @@ class TapPipeline:
             if got is not None:
                 self._learn_hue(got[1])
         if got is None:
-            return self._follow_tip(img, weak, None if hand is None else hand.entry, r)
+            return self._follow_tip(img, weak, None if hand is None else hand.entry, r, last=True)
         self.tip_hue = got[1]
         return got[0]
 
@@ -587,14 +587,16 @@ class TapPipeline:
         return (np.hypot(tip_px[0] - entry[0], tip_px[1] - entry[1])
                 < np.hypot(x - entry[0], y - entry[1]) - 0.5 * r)
 
-    def _follow_tip(self, img, weak, entry, r: float, faint: bool = False):
+    def _follow_tip(self, img, weak, entry, r: float, faint: bool = False, last: bool = False):
         """The vivid tip seen at a pen's end within the last 15 frames (not a loose blob: that may
         be a sleeve), followed where it now differs from the board but is blurred below vivid
         (a small red tip under motion blur or compression drops from a saturation of 180 to
         140, which skin reaches too). Only a blob of the
         same hue (within 12) within ``r`` of where the tip was counts, with a lower peak
         saturation (``FOLLOW_PEAK_SAT``); the tip is then followed from there. ``faint``: lower
-        still (``FAINT_FOLLOW_SAT``), for a tip that a warm blob behind it displaced."""
+        still (``FAINT_FOLLOW_SAT``), for a tip that a warm blob behind it displaced. ``last``
+        (the last resort of :meth:`_any_stylus`): a tip of a cool hue (``COOL_HUES``) not found
+        so is sought that faint too."""
         seen = self._recent_tip()
         if seen is None:
             return None
@@ -604,12 +606,21 @@ class TapPipeline:
         x1, y1 = min(w, int(x + r) + 2), min(h, int(y + r) + 2)
         if x1 - x0 < 3 or y1 - y0 < 3:
             return None
-        sat = dict(min_sat=FAINT_FOLLOW_SAT[0], peak_sat=FAINT_FOLLOW_SAT[1]) if faint else dict(peak_sat=FOLLOW_PEAK_SAT)
-        got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
-                              hue=hue, hue_tol=12, **sat,
-                              board_hsv=self._board_hsv()[y0:y1, x0:x1],
-                              entry=None if entry is None else (entry[0] - x0, entry[1] - y0))
-        if got is None:
+        faint_sat = dict(min_sat=FAINT_FOLLOW_SAT[0], peak_sat=FAINT_FOLLOW_SAT[1])
+        tries = [faint_sat] if faint else [dict(peak_sat=FOLLOW_PEAK_SAT)]
+        if not faint and last and is_cool(hue):
+            # a tip of a hue no skin or wood has is followed as faint as it counts ahead of the
+            # fist when nothing else found it (a small magenta tip on a dark table peaks at
+            # 117-134, vivid every other frame: seed 2718's clip 3418)
+            tries.append(faint_sat)
+        for sat in tries:
+            got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
+                                  hue=hue, hue_tol=12, **sat,
+                                  board_hsv=self._board_hsv()[y0:y1, x0:x1],
+                                  entry=None if entry is None else (entry[0] - x0, entry[1] - y0))
+            if got is not None:
+                break
+        else:
             return None
         tip_px = (got[0][0] + x0, got[0][1] + y0)
         self.tip_hue = got[1]
