@@ -24,8 +24,9 @@ _LAYOUT_BOARD = None
 def run_clip(layout, board, scene_name: str, seed: int, until: float | None = None):
     """A benchmark clip (synth_hard, without the codec) through the real pipeline with the
     defaults ``taps-from-video`` uses: (its score, the taps as (t, hotspot) for a message).
-    ``until``: stop after the frame at that time (the score then counts the later dwells as
-    missed; look at the taps)."""
+    ``until``: stop after the frame at that time; the score's ``truth`` then counts only the
+    dwells whose taps were due by then (ended at least 0.35 s before), so a clip cut after
+    its worst dwell is scored like a whole one."""
     from tiptoi_sim.camera import synth_hard as sh
     from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
     from tiptoi_sim.camera.synth import score_taps
@@ -38,11 +39,15 @@ def run_clip(layout, board, scene_name: str, seed: int, until: float | None = No
         taps += pipe.process(f, t)
         if until is not None and t >= until:
             break
-    return score_taps(clip, [t for t in taps if t.tap is not None]), [(round(t.t, 2), t.tap) for t in taps]
+    sc = score_taps(clip, [t for t in taps if t.tap is not None])
+    if until is not None:
+        sc.truth = sum(1 for tr in clip.truth if tr.t_end + 0.35 <= until)
+    return sc, [(round(t.t, 2), t.tap) for t in taps]
 
 
-def play(scene_name: str, seed: int) -> ClipResult:
-    """One whole clip of the named scene: its score and taps, as plain values."""
+def play(scene_name: str, seed: int, until: float | None = None) -> ClipResult:
+    """One clip of the named scene, whole or up to ``until`` s (see ``run_clip``): its score
+    and taps, as plain values."""
     global _LAYOUT_BOARD
     from tiptoi_sim.camera.synth import board_picture
     from tiptoi_sim.millionen_coup.layout import load_layout
@@ -50,7 +55,7 @@ def play(scene_name: str, seed: int) -> ClipResult:
     if _LAYOUT_BOARD is None:
         layout = load_layout()
         _LAYOUT_BOARD = (layout, board_picture(900, layout))
-    sc, taps = run_clip(*_LAYOUT_BOARD, scene_name, seed)
+    sc, taps = run_clip(*_LAYOUT_BOARD, scene_name, seed, until)
     return ClipResult(sc.truth, sc.right, sc.wrong, sc.false, taps)
 
 
@@ -60,8 +65,8 @@ def _play(item):
     return play(*item)
 
 
-def play_all(items: list[tuple[str, int]]) -> dict[tuple[str, int], ClipResult]:
-    """Every (scene name, seed) played, in as many fresh processes as there are cores (at most
+def play_all(items: list[tuple]) -> dict[tuple, ClipResult]:
+    """Every (scene name, seed) or (scene name, seed, until) played, in as many fresh processes as there are cores (at most
     2: the machine CI runs on). "spawn", not "fork": OpenCV's thread pool does not survive a
     fork of the test process."""
     workers = max(1, min(2, os.cpu_count() or 1, len(items)))
