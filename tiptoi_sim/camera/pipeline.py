@@ -613,7 +613,7 @@ class TapPipeline:
             # fist when nothing else found it (a small magenta tip on a dark table peaks at
             # 117-134, vivid every other frame: seed 2718's clip 3418)
             tries.append(faint_sat)
-        for sat in tries:
+        for k, sat in enumerate(tries):
             got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
                                   hue=hue, hue_tol=12, **sat,
                                   board_hsv=self._board_hsv()[y0:y1, x0:x1],
@@ -624,7 +624,12 @@ class TapPipeline:
             return None
         tip_px = (got[0][0] + x0, got[0][1] + y0)
         self.tip_hue = got[1]
-        self._seen_tip = (self._frame_no, tip_px, hue)
+        # (a tip found only that faint, as a last resort, is followed from where it is now but
+        # no longer than 15 frames after it was last seen more vivid: a pen drawn away leaves
+        # faint print of its hue, which the light shifts, and that must not be followed on and
+        # on into a rest: a cold light on "info", seed 606 of a colder stylus scene)
+        n = self._seen_tip[0] if k > 0 else self._frame_no
+        self._seen_tip = (n, tip_px, hue)
         return tip_px
 
     def _board_hsv(self) -> np.ndarray:
