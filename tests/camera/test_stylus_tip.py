@@ -115,7 +115,7 @@ def test_a_red_tip_below_vivid_counts_at_a_grey_pens_end_but_not_at_a_fingers():
     img, weak = _pen_with_tip((0, 10, 120))             # a grey pen's body behind the tip
     (x, y), hue = refine_tip(img, weak, far, entry, radius=10)
     assert hue is not None and (hue <= 8 or hue >= 172) and abs(x - 40) < 1 and 41 <= y <= 44.5, ((x, y), hue)
-    img, weak = _pen_with_tip((10, 140, 170))           # skin behind it: a knuckle, a finger
+    img, weak = _pen_with_tip((12, 100, 170))           # skin behind it: a knuckle, a finger
     assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
     img, weak = _pen_with_tip((0, 10, 120), tip_sat=125)  # fainter than a blue tip must be
     assert refine_tip(img, weak, far, entry, radius=10) == (far, None)
