@@ -607,13 +607,18 @@ class TapPipeline:
         if x1 - x0 < 3 or y1 - y0 < 3:
             return None
         faint_sat = dict(min_sat=FAINT_FOLLOW_SAT[0], peak_sat=FAINT_FOLLOW_SAT[1])
-        tries = [faint_sat] if faint else [dict(peak_sat=FOLLOW_PEAK_SAT)]
+        # (saturations tried, and whether a tip found so counts as seen now)
+        tries = [(faint_sat if faint else dict(peak_sat=FOLLOW_PEAK_SAT), True)]
         if not faint and last and is_cool(hue):
             # a tip of a hue no skin or wood has is followed as faint as it counts ahead of the
             # fist when nothing else found it (a small magenta tip on a dark table peaks at
-            # 117-134, vivid every other frame: seed 2718's clip 3418)
-            tries.append(faint_sat)
-        for k, sat in enumerate(tries):
+            # 117-134, vivid every other frame: seed 2718's clip 3418); from where it is now,
+            # but no longer than 15 frames after it was last seen more vivid: a pen drawn away
+            # leaves faint print of its hue, which the light shifts, and that must not be
+            # followed on and on into a rest (a cold light on "info", seed 606 of a colder
+            # stylus scene)
+            tries.append((faint_sat, False))
+        for sat, seen_now in tries:
             got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
                                   hue=hue, hue_tol=12, **sat,
                                   board_hsv=self._board_hsv()[y0:y1, x0:x1],
@@ -624,12 +629,7 @@ class TapPipeline:
             return None
         tip_px = (got[0][0] + x0, got[0][1] + y0)
         self.tip_hue = got[1]
-        # (a tip found only that faint, as a last resort, is followed from where it is now but
-        # no longer than 15 frames after it was last seen more vivid: a pen drawn away leaves
-        # faint print of its hue, which the light shifts, and that must not be followed on and
-        # on into a rest: a cold light on "info", seed 606 of a colder stylus scene)
-        n = self._seen_tip[0] if k > 0 else self._frame_no
-        self._seen_tip = (n, tip_px, hue)
+        self._seen_tip = (self._frame_no if seen_now else self._seen_tip[0], tip_px, hue)
         return tip_px
 
     def _board_hsv(self) -> np.ndarray:

@@ -202,14 +202,14 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
             continue
         # skin, wood, a pale print are no vivid tip. Ahead of the hand's end, beyond the
         # fist, no skin is left: there a small tip of skin's hue (orange, red, yellow) blurred
-        # below 170 counts from the saturation a blue one needs
-        # At the pen's end, a tip of skin's hue blurred below 170 counts from the same
-        # saturation too when what lies behind it is no skin: a grey pen's body, far less
+        # below 170 counts from the saturation a blue one needs. At the hand's end it must
+        # reach 170, unless what lies just behind it is no skin: a grey pen's body, far less
         # saturated than the tip (a knuckle has the hand behind it, as saturated as itself)
-        px = hsv[labels == i]
-        if not is_vivid(px, peak_sat if near else min(peak_sat, COOL_PEAK_SAT)) and not (
-                near and is_vivid(px, min(peak_sat, COOL_PEAK_SAT))
-                and _pen_behind(hsv, weak[y0:y1, x0:x1], labels == i, (ax, ay), radius)):
+        sel = labels == i
+        px = hsv[sel]
+        if not is_vivid(px, min(peak_sat, COOL_PEAK_SAT)):
+            continue
+        if near and not is_vivid(px, peak_sat) and not _pen_behind(hsv, weak[y0:y1, x0:x1], sel, (ax, ay), radius):
             continue
         # at the pen's end, the farthest ahead (the tip is the pen's very end; skin at the fist
         # lies behind it); else the nearest ahead (a speck of noise farther on is not the tip).
