@@ -8,6 +8,8 @@ rolling shutter, glare, dim light, white balance, exposure drift, motion blur an
 it runs the pipeline exactly as ``tiptoi-sim taps-from-video CLIP --pointer finger|stylus``
 does (default options) and prints: right hotspot %, wrong, missed, false taps, the median
 delay of the tap from the start of the dwell (when the tip came to rest), and the speed.
+With ``--harder``, then the scenes harder than the benchmark (``synth_hard.HARDER_SCENES``:
+the stylus in a dim room and under a colder light).
 
 Then: the pipeline's speed at 1280x720 on one core (frames rendered beforehand), and the real
 clock's wake-up error (``RealClock.wait`` on 5 ms deadlines, p50/p99/max) while a camera thread
@@ -137,6 +139,9 @@ def main() -> int:
     ap.add_argument("--no-speed", action="store_true", help="skip the 720p speed and wake-up figures")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--cache", metavar="DIR", help="keep the rendered clips here and reuse them next time")
+    ap.add_argument("--harder", action="store_true",
+                    help="also the scenes harder than the benchmark (synth_hard.HARDER_SCENES: the stylus "
+                         "in dim light, a colder light desk)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     layout = load_layout()
@@ -145,7 +150,8 @@ def main() -> int:
     if not a.json:
         print(f"{'scene':32s} {'right':>7s} {'dwells':>6s} {'wrong':>5s} {'missed':>6s} {'false':>5s} "
               f"{'delay':>6s} {'fps':>5s}  (640x480, {a.clips} clips each)")
-    for j, scene in enumerate(synth_hard.SCENES):
+    scenes = synth_hard.SCENES + (synth_hard.HARDER_SCENES if a.harder else [])
+    for j, scene in enumerate(scenes):
         if a.scene and not any(s in scene.name for s in a.scene):
             continue
         tot, starts, fps = run_scene(scene, layout, board, a.clips, a.seed + 100 * j, j, a.cache)

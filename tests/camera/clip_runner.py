@@ -31,7 +31,7 @@ def run_clip(layout, board, scene_name: str, seed: int, until: float | None = No
     from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
     from tiptoi_sim.camera.synth import score_taps
 
-    scene = {s.name: s for s in sh.SCENES}[scene_name]
+    scene = {s.name: s for s in sh.SCENES + sh.HARDER_SCENES}[scene_name]
     clip = sh.hard_clip(scene, layout.hotspots, board, seed=seed, hit_test=layout.hit_test)
     pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer=scene.pointer))
     taps = []

@@ -156,6 +156,7 @@ def test_a_tip_found_beside_the_board_does_not_end_a_finger_resting_on_it(layout
     rests on lock 1 at the board's left edge; for 8 frames the mask loses its end over pale
     print and the "tip" found is a corner of the sleeve in the margin. That taps nothing but
     ended the rest: no tap on the code before (checked). Now the hand is sought again
-    through the coherent mask, and taken when it points on the board."""
+    through the coherent mask, and taken when it points on the board. (Since 2026-12-06 the
+    dim scene's hand is dimmed as much as the board: not the frames that check was made on.)"""
     _, taps = run_clip(layout, board, "finger beige desk, warm dim", 8424, until=3.2)
     assert [tap for _, tap in taps] == ["lock:1"], taps

@@ -7,7 +7,8 @@ Builds on :mod:`tiptoi_sim.camera.synth` (same board, markers, visits and ground
 * a pinhole camera with tilt up to 20° and roll up to 30°, barrel/pincushion lens distortion,
   camera shake with rolling shutter (each row sees the shake a little later);
 * light: exposure drift up to ±15 %, warm or cold white balance, dim light with strong sensor
-  noise, glossy glare on the board, the soft shadow of the hand that meets the fingertip;
+  noise (the whole room dim: board, table, hands and pens alike), glossy glare on the board,
+  the soft shadow of the hand that meets the fingertip;
 * hands of all six skin tones (cycled, so every table sees every tone), children's to adults'
   fingers, sleeves of any colour, a second hand resting beside the board, sweeps and hovers;
 * styluses with cone-shaped tips of six vivid colours (red, blue, green, orange, magenta,
@@ -56,7 +57,7 @@ class Scene:
     rolling_ms: float = 25.0     # rolling shutter readout time
     drift: float = 0.15          # exposure drift amplitude
     white_balance: float = 0.12  # largest channel gain change (warm or cold)
-    dim: bool = False            # dim light: darker and noisier
+    dim: bool = False            # dim light: darker (hands and pens too) and noisier
     glare: bool = True
     noise: float = 3.0
     blur: float = 0.9            # lens blur sigma at 640 px width
@@ -209,6 +210,19 @@ class HardClip(SyntheticClip):
         return np.clip(img, 0, 255).astype(np.uint8)
 
     def _draw_pointer(self, v: Visit, tip_board):
+        m, colour = self._draw_moving(v, tip_board)
+        if self.scene.dim:
+            # dim light dims the hands and pens as much as the board (the scene's light is
+            # applied to the still scene alone, before the base class draws the hands on it):
+            # a pen 2-2.5 times brighter than the board it touches is a lamp no room has, and
+            # made dim light look easy to the stylus (clips made before 2026-12-06 had it). In
+            # normal light (0.85-1.05) the hands keep their colours: the skin tones and sleeves
+            # spread far wider, and the benchmark's other clips stay the ones its figures were
+            # measured on
+            colour = colour * np.float32(self.light)
+        return m, colour
+
+    def _draw_moving(self, v: Visit, tip_board):
         if self.scene.motion_blur:
             dt = 0.5 / self.fps  # exposure of half a frame
             t = getattr(self, "_t_now", None)
@@ -490,4 +504,13 @@ SCENES = [
     Scene("stylus light desk", table="beige", pointer="stylus"),
     Scene("no hand, dim light wood", table="light_wood", n_taps=0, n_idle=0, dim=True),
     Scene("idle hands only", table="beige", n_taps=0, n_idle=4, second_hand=True),
+]
+
+#: Harder than the benchmark, for the stylus (``scripts/bench_camera.py --harder``): the whole
+#: room in dim light (a third to a half of normal: board, table, hands and pens), and a colder
+#: light on the light desk than the benchmark's white balance reaches.
+HARDER_SCENES = [
+    Scene("stylus dim wood", table="wood", pointer="stylus", dim=True),
+    Scene("stylus cold light desk", table="beige", pointer="stylus", white_balance=0.25),
+    Scene("stylus dim dark table", table="dark", pointer="stylus", dim=True, white_balance=0.2),
 ]
