@@ -1,4 +1,5 @@
-"""The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds), whole clips
+"""The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds; the last ones from
+the scenes harder than it, ``--harder``), whole clips
 through the real pipeline as ``taps-from-video --pointer stylus`` runs them (without the
 codec). Each one was missed or tapped wrong before the fix named beside it. A third number
 cuts the clip after that dwell (its later dwells are not scored): the suite's time."""
@@ -18,6 +19,10 @@ CLIPS = [  # played at once by conftest's ``played``
     ("stylus wood grain", 5666),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
     ("stylus dark table", 3418, 5.4),   # a small magenta tip, its peak 117-134, vivid every other frame: lost between
     ("stylus light desk", 9025, 5.6),   # a red tip under a cold light at a grey pen's end, as saturated as skin (149): no tip
+    # harder than the benchmark (synth_hard.HARDER_SCENES): the whole room dim, the tip's
+    # value and chroma below what a tip needs until the picture is brightened (_stylus_gain)
+    ("stylus dim wood", 501, 3.3),       # a yellow tip at 0.4 of normal light: not vivid, the tap missed
+    ("stylus dim dark table", 704, 3.1),  # a magenta tip on a waypoint at 0.4 of normal light: the tap missed
 ]
 
 

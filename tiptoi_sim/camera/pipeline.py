@@ -76,6 +76,15 @@ FOLLOW_PEAK_SAT = COOL_PEAK_SAT
 #: (least, peak) saturation of the tip followed where it was when a warm blob behind it was
 #: found instead (``TapPipeline._jumped_back``): as faint as a cool tip blurred into a pale board
 FAINT_FOLLOW_SAT = (FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT)
+#: the stylus in dim light (``TapPipeline._stylus_gain``): the picture the tip is sought in is
+#: brightened so that the empty board's brightness (75th percentile of its pixels' value)
+#: reaches ``DIM_BOARD_V``, by at most ``MAX_STYLUS_GAIN``. A tip is told from skin and noise
+#: by saturation, which light does not change, but also by its value and chroma (at least 50
+#: and 60 of 255), which it does: in a room at 0.35-0.5 of normal light a tip peaks at a
+#: chroma of about 30 (12 and 11 of 18 dwells of two dim scenes found without this, 18 and 17
+#: with it). The board measured 171-244 in normal light (no gain), 85-111 in dim light
+DIM_BOARD_V = 170.0
+MAX_STYLUS_GAIN = 2.5
 
 
 #: a fingertip at rest (``TapPipeline._held_tip``): found in this many frames near where it
@@ -510,6 +519,11 @@ class TapPipeline:
         When no pen is seen at the hand (a grey pen over grey print), a compact vivid blob
         that is new on the board and of the learnt hue is the tip."""
         r = 0.04 * self.size[0]
+        gain = self._stylus_gain()
+        if gain > 1.0:
+            # (dim light: the tip's value and chroma are judged as a camera's automatic gain
+            # would show them; the masks come from the log picture, which gain does not change)
+            img = cv2.convertScaleAbs(img, alpha=gain)
         if hand is not None:
             # (a fist beside the board or holding the pen short is no "pointing" hand; its
             # pen's tip is still sought ahead of it)
@@ -634,11 +648,24 @@ class TapPipeline:
 
     def _board_hsv(self) -> np.ndarray:
         """The empty board's colours in HSV (from the model, which follows slowly: renewed every
-        15 frames)."""
+        15 frames), brightened as the stylus's picture is (:meth:`_stylus_gain`)."""
         if self._board_hsv_cache is None or self._frame_no - self._board_hsv_cache[0] >= 15:
             bgr = np.clip(np.expm1(self.model.bg) - 4.0, 0, 255).astype(np.uint8)
-            self._board_hsv_cache = (self._frame_no, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV))
+            mp, (bw, bh) = self.margin_px, self.board_size
+            bright = float(np.percentile(bgr[mp:mp + bh, mp:mp + bw].max(axis=2), 75))
+            gain = min(MAX_STYLUS_GAIN, max(1.0, DIM_BOARD_V / max(bright, 1.0)))
+            if gain > 1.0:
+                bgr = cv2.convertScaleAbs(bgr, alpha=gain)
+            self._board_hsv_cache = (self._frame_no, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), gain)
         return self._board_hsv_cache[1]
+
+    def _stylus_gain(self) -> float:
+        """How much the picture the stylus's tip is sought in is brightened: 1 in normal light;
+        in dim light, enough to bring the empty board's brightness up to ``DIM_BOARD_V`` (at
+        most ``MAX_STYLUS_GAIN``), as a camera's automatic gain would. Renewed with
+        :meth:`_board_hsv`."""
+        self._board_hsv()
+        return self._board_hsv_cache[2]
 
     def _learn_hue(self, hue: int) -> None:
         """Keep the hues of the last 15 tips seen at a pen's end. Three in a row that agree with
