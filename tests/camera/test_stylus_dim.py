@@ -1,7 +1,7 @@
 """The stylus in a dim room (``TapPipeline._stylus_gain``): the picture the tip is sought in is
 brightened as a camera's automatic gain would, by how dark the empty board is, and only then.
-The clips are the benchmark's generator (synth_hard, without the codec), the first 1.5 s:
-the empty board learnt, before any hand comes."""
+The clips are the benchmark's generator (synth_hard, without the codec); for the gain, their
+first 1.5 s: the empty board learnt, before any hand comes."""
 
 import numpy as np
 import pytest
@@ -29,8 +29,7 @@ def _gain_after_learning(layout, board, scene, seed):
 SCENES = {s.name: s for s in synth_hard.SCENES + synth_hard.HARDER_SCENES}
 
 
-@pytest.mark.parametrize("name,seed", [("stylus light desk", 3618), ("stylus wood grain", 3519),
-                                       ("stylus dark table", 3418)])
+@pytest.mark.parametrize("name,seed", [("stylus wood grain", 3519), ("stylus dark table", 3418)])
 def test_in_normal_light_the_picture_is_left_as_it_is(layout_board, name, seed):
     clip, gain = _gain_after_learning(*layout_board, SCENES[name], seed)
     assert clip.light >= 0.85
@@ -60,3 +59,20 @@ def test_dim_light_dims_the_pen_and_hand_as_much_as_the_board(layout_board):
     on = m > 0.99
     ratio = float(np.median(colour[on].sum(axis=1) / np.maximum(colour2[on].sum(axis=1), 1e-6)))
     assert ratio == pytest.approx(clip.light, rel=0.02)
+
+
+def test_a_set_colour_taps_at_the_tips_point(layout_board):
+    # ``--stylus-colour magenta`` in a dim room (clip 704's first dwell, without the codec): the
+    # tap went to the tip's centre, a few pixels behind its point toward the arm, and waypoint
+    # B below the waypoint A it touched was tapped. Now the point, as with any colour
+    from tiptoi_sim.camera.stylus import StylusColour
+
+    layout, board = layout_board
+    clip = synth_hard.hard_clip(SCENES["stylus dim dark table"], layout.hotspots, board, seed=704,
+                                hit_test=layout.hit_test)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect, pointer="stylus",
+                                                       stylus=StylusColour.preset("magenta")))
+    taps = []
+    for i in range(int(3.1 * clip.fps) + 1):
+        taps += [tp.tap for tp in pipe.process(clip.frame(i), i / clip.fps)]
+    assert taps == ["waypoint:A"]

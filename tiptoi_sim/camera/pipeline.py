@@ -519,11 +519,7 @@ class TapPipeline:
         When no pen is seen at the hand (a grey pen over grey print), a compact vivid blob
         that is new on the board and of the learnt hue is the tip."""
         r = 0.04 * self.size[0]
-        gain = self._stylus_gain()
-        if gain > 1.0:
-            # (dim light: the tip's value and chroma are judged as a camera's automatic gain
-            # would show them; the masks come from the log picture, which gain does not change)
-            img = cv2.convertScaleAbs(img, alpha=gain)
+        img = self._stylus_picture(img)
         if hand is not None:
             # (a fist beside the board or holding the pen short is no "pointing" hand; its
             # pen's tip is still sought ahead of it)
@@ -659,6 +655,14 @@ class TapPipeline:
             self._board_hsv_cache = (self._frame_no, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), gain)
         return self._board_hsv_cache[1]
 
+    def _stylus_picture(self, img: np.ndarray) -> np.ndarray:
+        """The rectified picture as the stylus's tip is sought in it: brightened by
+        :meth:`_stylus_gain` in dim light (the tip's value and chroma are judged as a camera's
+        automatic gain would show them; the masks come from the log picture, which a gain does
+        not change)."""
+        gain = self._stylus_gain()
+        return cv2.convertScaleAbs(img, alpha=gain) if gain > 1.0 else img
+
     def _stylus_gain(self) -> float:
         """How much the picture the stylus's tip is sought in is brightened: 1 in normal light;
         in dim light, enough to bring the empty board's brightness up to ``DIM_BOARD_V`` (at
@@ -777,7 +781,8 @@ class TapPipeline:
             tip_px = self._held_tip(tip_px, log_img, t, hand)
             st.hand = hand is not None
         elif self.cfg.stylus is not None:
-            tip_px = find_tip(img, fg, self.cfg.stylus)
+            tip_px = find_tip(self._stylus_picture(img), fg, self.cfg.stylus,
+                              entry=None if hand is None else hand.entry)
             st.hand = hand is not None or tip_px is not None
         else:
             tip_px = self._any_stylus(img, fg, weak_hand, hand)

@@ -68,9 +68,12 @@ class StylusColour:
         return ok.astype(np.uint8) * 255
 
 
-def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area: int = 4):
-    """(x, y) pixel centre of the largest blob of the tip colour that differs from the empty
-    board, or None."""
+def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area: int = 4,
+             entry: tuple[float, float] | None = None):
+    """Where the largest blob of the tip colour that differs from the empty board touches it:
+    with the arm's ``entry`` known, the blob's end farthest from it (:func:`touch_point`: a tip
+    touches with its point, and its centre lies a few pixels behind, enough to tap the next
+    waypoint); else its centre. (x, y) in pixels, or None."""
     m = cv2.bitwise_and(colour.mask(img_bgr), fg)
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(m)
@@ -79,7 +82,10 @@ def find_tip(img_bgr: np.ndarray, fg: np.ndarray, colour: StylusColour, min_area
     i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     if stats[i, cv2.CC_STAT_AREA] < min_area:
         return None
-    return float(cents[i][0]), float(cents[i][1])
+    if entry is None:
+        return float(cents[i][0]), float(cents[i][1])
+    ys, xs = np.nonzero(labels == i)
+    return touch_point(xs.astype(np.float64), ys.astype(np.float64), entry)
 
 
 def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0: int = 0,
