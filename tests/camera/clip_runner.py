@@ -72,5 +72,9 @@ def play_all(items: list[tuple]) -> dict[tuple, ClipResult]:
     workers = max(1, min(2, os.cpu_count() or 1, len(items)))
     if workers == 1:
         return {item: _play(item) for item in items}
+    # the longest first (an idle clip is about 19 s, a clip of dwells 13 s, a cut one as long as
+    # its cut), so that no worker is left alone with a long clip at the end
+    order = sorted(items, key=lambda it: -(it[2] if len(it) > 2 and it[2] is not None
+                                           else 19.0 if "idle" in it[0] else 13.0))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return dict(zip(items, pool.map(_play, items, chunksize=1)))
+        return dict(zip(order, pool.map(_play, order, chunksize=1)))

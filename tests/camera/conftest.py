@@ -38,6 +38,6 @@ def visit(kind, side, target, target_id, t_enter, *, skin=(105, 140, 195), scale
 @pytest.fixture(scope="module")
 def played(request):
     """Every (scene, seed) of the test module's ``CLIPS``, played at once, a process per core
-    (``clip_runner.play_all``): {(scene, seed): ClipResult}."""
+    (``clip_runner.play_all``): {item: ClipResult}."""
     from clip_runner import play_all
     return play_all(request.module.CLIPS)
