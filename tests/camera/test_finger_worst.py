@@ -1,5 +1,5 @@
 """The benchmark's worst finger clips (scripts/bench_camera.py, untuned seeds), whole clips
-through the real pipeline as ``taps-from-video`` runs them (without the codec). Each one
+through the real pipeline as ``taps-from-video`` runs them (through the mp4v codec, as the benchmark). Each one
 missed a dwell or made a false tap before the fix named beside it. The clips of the dim scene
 (beige desk, warm dim) are no longer the frames those fixes were made on: since 2026-12-06 the
 generator dims the hands in a dim room as much as the board (``synth_hard.HardClip._draw_pointer``).

@@ -145,14 +145,14 @@ def test_a_finger_that_cannot_be_told_from_the_board_is_never_held():
 
 
 def test_the_pale_finger_of_clip_6708_taps_digit_8(layout, board):
-    """The benchmark's clip itself (without the codec), up to the end of that visit: the code
+    """The benchmark's clip itself (through the codec), up to the end of that visit: the code
     before this rule made no tap there (checked)."""
     _, taps = run_clip(layout, board, "finger cluttered desk", 6708, until=3.0)
     assert [tap for _, tap in taps] == ["digit:8"], taps
 
 
 def test_a_tip_found_beside_the_board_does_not_end_a_finger_resting_on_it(layout, board):
-    """Seed 8124's clip 8424 (without the codec), up to the end of its first visit: a finger
+    """Seed 8124's clip 8424 (through the codec), up to the end of its first visit: a finger
     rests on lock 1 at the board's left edge; for 8 frames the mask loses its end over pale
     print and the "tip" found is a corner of the sleeve in the margin. That taps nothing but
     ended the rest: no tap on the code before (checked). Now the hand is sought again

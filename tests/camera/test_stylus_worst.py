@@ -1,22 +1,23 @@
 """The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds; the last ones from
 the scenes harder than it, ``--harder``), whole clips
-through the real pipeline as ``taps-from-video --pointer stylus`` runs them (without the
-codec). Each one was missed or tapped wrong before the fix named beside it. A third number
-cuts the clip after that dwell (its later dwells are not scored): the suite's time."""
+through the real pipeline as ``taps-from-video --pointer stylus`` runs them (through the
+mp4v codec, as the benchmark). Each one was missed or tapped wrong before the fix named beside it. A third number
+cuts the clip after that dwell (the one whose tip has the colour named; its later dwells are
+not scored): the suite's time."""
 
 import pytest
 
 
 CLIPS = [  # played at once by conftest's ``played``
     ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
-    ("stylus wood grain", 5043),   # a small orange tip blurred below skin's saturation
-    ("stylus dark table", 32038),  # a magenta tip, white balance shifted out of the cool hues
+    ("stylus wood grain", 5043, 5.6),   # a small orange tip blurred below skin's saturation
+    ("stylus dark table", 32038, 10.0),  # a magenta tip, white balance shifted out of the cool hues
     ("stylus wood grain", 9688),   # warm-lit skin at the fist, cut by the search box to a tip's size
-    ("stylus wood grain", 5951),   # an orange tip on the pale yellow field, taken for its print
+    ("stylus wood grain", 5951, 3.2),   # an orange tip on the pale yellow field, taken for its print
     ("stylus dark table", 2727),   # a green tip resting on the green button, followed only 15 frames
-    ("stylus wood grain", 3519),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
-    ("stylus dark table", 6874),   # another player's green pen, body and fist unseen: only the learnt magenta was sought
-    ("stylus wood grain", 5666),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
+    ("stylus wood grain", 3519, 5.8),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
+    ("stylus dark table", 6874, 7.5),   # another player's green pen, body and fist unseen: only the learnt magenta was sought
+    ("stylus wood grain", 5666, 9.8),   # a magenta tip ahead of a dark fist, vivid every other frame: the fist's skin taken between
     ("stylus dark table", 3418, 5.4),   # a small magenta tip, its peak 117-134, vivid every other frame: lost between
     ("stylus light desk", 9025, 5.6),   # a red tip under a cold light at a grey pen's end, as saturated as skin (149): no tip
     # harder than the benchmark (synth_hard.HARDER_SCENES): the whole room dim, the tip's

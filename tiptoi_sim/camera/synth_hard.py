@@ -452,10 +452,11 @@ def hard_clip(scene: Scene, hotspots: dict, board_bgr: np.ndarray, *, seed: int,
     return clip
 
 
-def through_codec(clip: SyntheticClip, path: str | None = None, fourcc: str = "mp4v"):
-    """Write ``clip`` as a real video file and yield its frames read back as (frame, t): what a
-    camera's or phone's compression does to it. The file is removed afterwards unless ``path``
-    is given."""
+def through_codec(clip: SyntheticClip, path: str | None = None, fourcc: str = "mp4v",
+                  n_frames: int | None = None):
+    """Write ``clip`` (its first ``n_frames``, or all) as a real video file and yield its frames
+    read back as (frame, t): what a camera's or phone's compression does to it. The file is
+    removed afterwards unless ``path`` is given."""
     own = path is None
     if own:
         fd, path = tempfile.mkstemp(suffix=".mp4" if fourcc == "mp4v" else ".avi")
@@ -464,7 +465,7 @@ def through_codec(clip: SyntheticClip, path: str | None = None, fourcc: str = "m
         vw = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*fourcc), clip.fps, clip.size)
         if not vw.isOpened():
             raise OSError(f"cannot write video {path}")
-        for i in range(clip.n_frames):
+        for i in range(clip.n_frames if n_frames is None else min(n_frames, clip.n_frames)):
             vw.write(clip.frame(i))
         vw.release()
         cap = cv2.VideoCapture(path)
@@ -481,12 +482,14 @@ def through_codec(clip: SyntheticClip, path: str | None = None, fourcc: str = "m
             os.remove(path)
 
 
-def frames(clip: SyntheticClip):
-    """(frame, t) of the clip, through the codec when its scene asks for it."""
+def frames(clip: SyntheticClip, until: float | None = None):
+    """(frame, t) of the clip, through the codec when its scene asks for it; with ``until``,
+    only up to the frame at that time (only those are drawn and compressed)."""
+    n = clip.n_frames if until is None else min(clip.n_frames, int(np.floor(until * clip.fps + 1e-9)) + 1)
     if getattr(clip, "scene", None) is not None and clip.scene.codec:
-        yield from through_codec(clip)
+        yield from through_codec(clip, n_frames=n)
     else:
-        for i in range(clip.n_frames):
+        for i in range(n):
             yield clip.frame(i), i / clip.fps
 
 
