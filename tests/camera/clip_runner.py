@@ -1,7 +1,8 @@
 """The benchmark's clips through the real pipeline, a process per core: the worst-clip tests
 play about twenty whole clips (18-28 s each on one core), most of the suite's time. Each clip
-is played as every clip test plays it (``run_clip``: synth_hard through the mp4v codec as the benchmark, the
-defaults ``taps-from-video`` uses); only the results cross the processes."""
+is played as every clip test plays it (``run_clip``: synth_hard through the mp4v codec, as
+the benchmark, with the defaults ``taps-from-video`` uses); only the results cross the
+processes."""
 
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ def _play(item):
 
 
 def play_all(items: list[tuple]) -> dict[tuple, ClipResult]:
-    """Every (scene name, seed) or (scene name, seed, until) played, in as many fresh processes as there are cores (at most
-    2: the machine CI runs on). "spawn", not "fork": OpenCV's thread pool does not survive a
+    """Every (scene name, seed) or (scene name, seed, until) played, in as many fresh processes
+    as there are cores (at most 2: the machine CI runs on). "spawn", not "fork": OpenCV's thread pool does not survive a
     fork of the test process."""
     workers = max(1, min(2, os.cpu_count() or 1, len(items)))
     if workers == 1:

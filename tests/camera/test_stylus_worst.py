@@ -1,9 +1,9 @@
 """The benchmark's worst stylus dwells (scripts/bench_camera.py, fixed seeds; the last ones from
-the scenes harder than it, ``--harder``), whole clips
-through the real pipeline as ``taps-from-video --pointer stylus`` runs them (through the
-mp4v codec, as the benchmark). Each one was missed or tapped wrong before the fix named beside it. A third number
-cuts the clip after that dwell (the one whose tip has the colour named; its later dwells are
-not scored): the suite's time."""
+the scenes harder than it, ``--harder``), whole clips through the real pipeline as
+``taps-from-video --pointer stylus`` runs them (through the mp4v codec, as the benchmark). Each
+one was missed or tapped wrong before the fix named beside it. A third number cuts the clip
+after that dwell (the one whose tip has the colour named; its later dwells are not scored):
+the suite's time."""
 
 import pytest
 

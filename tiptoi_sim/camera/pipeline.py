@@ -172,7 +172,7 @@ class TapPipeline:
         self._entry: tuple[float, float] | None = None  # the arm's entry, board coordinates
         self.tip_hue: int | None = None  # hue of the stylus tip last seen (OpenCV 0-179)
         self._hues: list[int] = []
-        self._board_hsv_cache = None  # (frame number, the empty board in HSV)
+        self._board_hsv_cache = None  # (frame number, the empty board in HSV, the stylus's gain)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
         self._rest: _Rest | None = None  # a fingertip at rest: see _held_tip
@@ -644,9 +644,12 @@ class TapPipeline:
         self._seen_tip = (self._frame_no if seen_now else self._seen_tip[0], tip_px, hue)
         return tip_px
 
-    def _board_hsv(self) -> np.ndarray:
-        """The empty board's colours in HSV (from the model, which follows slowly: renewed every
-        15 frames), brightened as the stylus's picture is (:meth:`_stylus_gain`)."""
+    def _board_look(self) -> tuple[np.ndarray, float]:
+        """(the empty board's colours in HSV, the stylus's gain), from the model, which follows
+        slowly: renewed every 15 frames. The gain is 1 in normal light; in dim light, enough to
+        bring the board's brightness up to ``DIM_BOARD_V`` (at most ``MAX_STYLUS_GAIN``), as a
+        camera's automatic gain would; the colours are brightened by it, as the stylus's
+        picture is."""
         if self._board_hsv_cache is None or self._frame_no - self._board_hsv_cache[0] >= 15:
             bgr = np.clip(np.expm1(self.model.bg) - 4.0, 0, 255).astype(np.uint8)
             mp, (bw, bh) = self.margin_px, self.board_size
@@ -655,7 +658,16 @@ class TapPipeline:
             if gain > 1.0:
                 bgr = cv2.convertScaleAbs(bgr, alpha=gain)
             self._board_hsv_cache = (self._frame_no, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), gain)
-        return self._board_hsv_cache[1]
+        return self._board_hsv_cache[1:]
+
+    def _board_hsv(self) -> np.ndarray:
+        """The empty board's colours in HSV, brightened as the stylus's picture is
+        (:meth:`_board_look`)."""
+        return self._board_look()[0]
+
+    def _stylus_gain(self) -> float:
+        """How much the picture the stylus's tip is sought in is brightened (:meth:`_board_look`)."""
+        return self._board_look()[1]
 
     def _stylus_picture(self, img: np.ndarray) -> np.ndarray:
         """The rectified picture as the stylus's tip is sought in it: brightened by
@@ -664,14 +676,6 @@ class TapPipeline:
         not change)."""
         gain = self._stylus_gain()
         return cv2.convertScaleAbs(img, alpha=gain) if gain > 1.0 else img
-
-    def _stylus_gain(self) -> float:
-        """How much the picture the stylus's tip is sought in is brightened: 1 in normal light;
-        in dim light, enough to bring the empty board's brightness up to ``DIM_BOARD_V`` (at
-        most ``MAX_STYLUS_GAIN``), as a camera's automatic gain would. Renewed with
-        :meth:`_board_hsv`."""
-        self._board_hsv()
-        return self._board_hsv_cache[2]
 
     def _learn_hue(self, hue: int) -> None:
         """Keep the hues of the last 15 tips seen at a pen's end. Three in a row that agree with
