@@ -337,3 +337,21 @@ def test_setup_commands_and_bad_options():
     for bad in ({"mode": "paper"}, {"variant": "maybe"}, {"colour": "red"}):
         with pytest.raises(UserError):
             GoldConnection(assets(), seed=1, lang="en", options=bad)
+
+
+def test_german_names_stones_and_arrows_without_a_genitive_s():
+    """Names ending in s, x or z ("Jens", "Max") make no "Jenss" or "Maxs": a stone and an
+    arrow are "der Räuberstein von Max"; the arrow's prompt names the ways (safe or junction)
+    and gives a command to type."""
+    s = session(lang="de")
+    said = []
+    for line in ["players Max Jens", "roll 3", "roll 8", "arrow 1", "!arrow 4", "arrow 10"]:
+        res = run(s, [line])
+        said += res.said
+    text = " ".join(said)
+    assert "Maxs" not in text and "Jenss" not in text
+    assert "Der Räuberstein von Max steht auf Tresor 3." in said
+    assert "Der Pfeil von Jens zeigt in Richtung Tresor 1." in said
+    assert "Jens, lege deinen Pfeil: in Richtung Tresor 1 oder Kreuzung B? Tippe zum Beispiel arrow 1." in said
+    assert ("Von Tresor 3 kann der Pfeil in Richtung Kreuzung A oder Tresor 10 zeigen."
+            in said)

@@ -328,7 +328,15 @@ class GoldConnection(TableMixin, AssistantGame):
     def _arrow_prompt(self) -> str:
         p = self.players[self.setup_idx]
         ways = self.board.neighbours[p["robber"]]
-        return self._t("arrow_prompt", player=p["name"], ways=", ".join(ways))
+        return self._t("arrow_prompt", player=p["name"], ways=self._ways(ways), example=ways[0])
+
+    def _ways(self, ways: list[str]) -> str:
+        """The ways an arrow may take, by name: "Tresor 1 oder Kreuzung B" (a bare "1, B" read
+        aloud does not say which is a safe and which a junction)."""
+        names = [self._safe(w) for w in ways]
+        if len(names) <= 1:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.p.render('word.or')} {names[-1]}"
 
     def _cmd_arrow(self, args) -> list[str]:
         self._need("arrows")
@@ -338,7 +346,7 @@ class GoldConnection(TableMixin, AssistantGame):
             raise self._no("usage", usage="arrow SAFE")
         way = self._safe_id(args[0])
         if way not in ways:
-            raise self._no("arrow_way", safe=self._safe(p["robber"]), ways=", ".join(ways))
+            raise self._no("arrow_way", safe=self._safe(p["robber"]), ways=self._ways(ways))
         p["heading"] = way
         said = [self._t("arrow_laid", player=p["name"], safe=self._safe(way))]
         self.setup_idx = (self.setup_idx + 1) % len(self.players)

@@ -184,7 +184,7 @@ class TableMixin:
         if len(rest) == 3:
             way = self._safe_id(rest[2])
             if way not in ways:
-                raise self._no("arrow_way", safe=self._safe(sid), ways=", ".join(ways))
+                raise self._no("arrow_way", safe=self._safe(sid), ways=self._ways(ways))
         elif p["heading"] in ways:
             way = p["heading"]
         elif self.phase == "arrows" and p["heading"] is None:
@@ -211,7 +211,7 @@ class TableMixin:
         way = self._safe_id(rest[1])
         ways = self.board.neighbours[p["robber"]]
         if way not in ways:
-            raise self._no("arrow_way", safe=self._safe(p["robber"]), ways=", ".join(ways))
+            raise self._no("arrow_way", safe=self._safe(p["robber"]), ways=self._ways(ways))
         if way == p["heading"]:
             raise self._no("fix.arrow_same", player=p["name"], safe=self._safe(way))
         p["heading"] = way
