@@ -1157,14 +1157,18 @@ class Scene:
                                     x=round(pt[0] / BW, 5), y=round(pt[1] / self.A['BH'], 5), size=kd))
             t += dw
             cur = tst
-        # leave
-        off2 = dict(cur)
-        off2['x'], off2['y'] = self.offscreen(actor, np.array([cur['x'], cur['y']]), 70)
-        off2['h'] = 70.0
-        dur = rng.uniform(0.6, 1.2)
-        actor.add(t, t + dur, cur, off2, bump=10)
-        t += dur
+        t = self._leave(actor, cur, t, height=70.0, dur=(0.6, 1.2), bump=10)
         self.duration = float(np.clip(t + rng.uniform(0.8, 2.5), 10.0, 16.0))
+
+    def _leave(self, actor, cur, t, height, dur, bump):
+        """The hand leaves the picture from ``cur``, raised to ``height`` mm, in a time drawn
+        from ``dur``; returns the time it is gone."""
+        off = dict(cur)
+        off['x'], off['y'] = self.offscreen(actor, np.array([cur['x'], cur['y']]), height)
+        off['h'] = height
+        d = self.rng.uniform(*dur)
+        actor.add(t, t + d, cur, off, bump=bump)
+        return t + d
 
     def _marker_pts(self):
         A = self.A
@@ -1325,12 +1329,7 @@ class Scene:
                 actor.add(t, t + d, cur, S, bump=bump)
                 t += d
                 cur = S
-        off2 = dict(cur)
-        off2['x'], off2['y'] = self.offscreen(actor, np.array([cur['x'], cur['y']]), 80)
-        off2['h'] = 80
-        d = rng.uniform(0.6, 1.1)
-        actor.add(t, t + d, cur, off2, bump=20)
-        t += d
+        t = self._leave(actor, cur, t, height=80, dur=(0.6, 1.1), bump=20)
         self.notes.append('rest actions: ' + ', '.join(log))
         self.duration = float(np.clip(t + rng.uniform(0.5, 2.0), 10.0, 16.0))
 
