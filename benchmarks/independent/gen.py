@@ -400,6 +400,20 @@ def _circle_pts(c, r, n=16):
     return np.c_[c[0] + r * np.cos(a), c[1] + r * np.sin(a)]
 
 
+def _brightness(pr, lam, along, across, roi):
+    """A primitive's brightness: ambient plus Lambert light ``lam``, times its texture (skin,
+    sleeve) sampled at ``along``/``across`` (pixels of the plane render, along and across it)."""
+    amb = pr.get('amb', 0.42)
+    b = amb + (1 - amb) * lam ** 0.85
+    tex = pr.get('tex')
+    if tex is not None:
+        T, amp, off = tex
+        ui = ((along / roi.ppm) * 2.2 + off[0]).astype(np.int32) % T.shape[1]
+        vi = ((across / roi.ppm) * 2.2 + off[1]).astype(np.int32) % T.shape[0]
+        b = b * (1 + amp * T[vi, ui])
+    return b
+
+
 def draw_cap(roi, pr, light, shadow=False):
     """tapered capsule.  pr: dict p0,p1 (plane mm), r0,r1 (mm), col, tex..."""
     q0, q1 = roi.px(pr['p0']), roi.px(pr['p1'])
@@ -430,14 +444,7 @@ def draw_cap(roi, pr, light, shadow=False):
     edot = float(e.dot(lh))
     nz = np.sqrt(np.clip(1 - n * n, 0, 1))
     lam = np.clip(n * math.cos(el) * edot + nz * math.sin(el), 0, 1)
-    amb = pr.get('amb', 0.42)
-    b = amb + (1 - amb) * lam ** 0.85
-    tex = pr.get('tex')
-    if tex is not None:
-        T, amp, off = tex
-        ui = ((t * L / roi.ppm) * 2.2 + off[0]).astype(np.int32) % T.shape[1]
-        vi = ((cr / roi.ppm) * 2.2 + off[1]).astype(np.int32) % T.shape[0]
-        b = b * (1 + amp * T[vi, ui])
+    b = _brightness(pr, lam, t * L, cr, roi)
     for cpos, depth, wmm in pr.get('creases', ()):
         b = b * (1 - depth * np.exp(-((t * L / roi.ppm - cpos) / wmm) ** 2))
     if pr.get('bands') is not None:      # fabric folds along the sleeve
@@ -484,14 +491,7 @@ def draw_ell(roi, pr, light, shadow=False):
     nh = m
     nz = np.sqrt(np.clip(1 - nh * nh, 0, 1))
     lam = np.clip(nh * (hx / hn * lh[0] + hy / hn * lh[1]) * math.cos(el) + nz * math.sin(el), 0, 1)
-    amb = pr.get('amb', 0.42)
-    b = amb + (1 - amb) * lam ** 0.85
-    tex = pr.get('tex')
-    if tex is not None:
-        T, amp, off = tex
-        ui = ((u * a / roi.ppm) * 2.2 + off[0]).astype(np.int32) % T.shape[1]
-        vi = ((v * bb / roi.ppm) * 2.2 + off[1]).astype(np.int32) % T.shape[0]
-        b = b * (1 + amp * T[vi, ui])
+    b = _brightness(pr, lam, u * a, v * bb, roi)
     col = np.asarray(pr['col'], np.float32)
     out = b[:, None] * col[None]
     spec = pr.get('spec', 0.0)
