@@ -49,8 +49,8 @@ def count(n: int, one: str, other: str, lang: str) -> str:
 
 
 _UNITS = {
-    "de": {"minute": ("Minute", "Minuten"), "second": ("Sekunde", "Sekunden"), "and": "und"},
-    "en": {"minute": ("minute", "minutes"), "second": ("second", "seconds"), "and": "and"},
+    "de": {"minute": ("Minute", "Minuten"), "second": ("Sekunde", "Sekunden"), "and": "und", "or": "oder"},
+    "en": {"minute": ("minute", "minutes"), "second": ("second", "seconds"), "and": "and", "or": "or"},
 }
 
 
@@ -89,10 +89,16 @@ def say_money(amount: int, lang: str, *, symbol: str | None = None) -> str:
 
 def join_words(items: list[str], lang: str) -> str:
     """"A", "A und B", "A, B und C" / "A and B", "A, B and C"."""
+    return _join(items, lang, "and")
+
+
+def join_or(items: list[str], lang: str) -> str:
+    """Choices: "A", "A oder B", "A, B oder C" / "A or B", "A, B or C"; "" for none."""
+    return _join(items, lang, "or")
+
+
+def _join(items: list[str], lang: str, word: str) -> str:
     items = [str(i) for i in items]
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    word = _UNITS.get(lang, _UNITS["en"])["and"]
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {_UNITS.get(lang, _UNITS['en'])[word]} {items[-1]}"

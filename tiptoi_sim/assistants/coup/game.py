@@ -47,7 +47,7 @@ from tiptoi_sim.assistants.coup.windows import (  # noqa: F401 (re-exported for 
 from tiptoi_sim.assistants.session import phrases_for
 from tiptoi_sim.core.errors import UserError
 from tiptoi_sim.core.numbers import is_whole, parse_whole
-from tiptoi_sim.core.wording import count, join_words, say_number
+from tiptoi_sim.core.wording import count, join_or, join_words, say_number
 
 class CoupGame(RefusalReasons, AssistantGame):
     game_id = "coup"
@@ -163,9 +163,7 @@ class CoupGame(RefusalReasons, AssistantGame):
         return join_words(items, self.lang)
 
     def _or_list(self, items: list[str]) -> str:
-        if len(items) <= 1:
-            return "".join(items)
-        return f"{', '.join(items[:-1])} {self.t('word.or')} {items[-1]}"
+        return join_or(items, self.lang)
 
     @property
     def lineup(self) -> list[str]:

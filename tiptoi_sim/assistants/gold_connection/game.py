@@ -333,10 +333,7 @@ class GoldConnection(TableMixin, AssistantGame):
     def _ways(self, ways: list[str]) -> str:
         """The ways an arrow may take, by name: "Tresor 1 oder Kreuzung B" (a bare "1, B" read
         aloud does not say which is a safe and which a junction)."""
-        names = [self._safe(w) for w in ways]
-        if len(names) <= 1:
-            return "".join(names)
-        return f"{', '.join(names[:-1])} {self.p.render('word.or')} {names[-1]}"
+        return wording.join_or([self._safe(w) for w in ways], self.lang)
 
     def _cmd_arrow(self, args) -> list[str]:
         self._need("arrows")

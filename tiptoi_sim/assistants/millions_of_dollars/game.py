@@ -37,7 +37,7 @@ from tiptoi_sim.assistants.millions_of_dollars.model import (
 from tiptoi_sim.assistants.millions_of_dollars.table import TableMixin
 from tiptoi_sim.assistants.session import phrases_for
 from tiptoi_sim.core.errors import UserError
-from tiptoi_sim.core.wording import count, join_words, say_duration, say_number
+from tiptoi_sim.core.wording import count, join_or, join_words, say_duration, say_number
 
 _OPTIONS = ("timer",)
 #: verbs a player's name may stand before (``B leave``); the rest are the whole table's
@@ -148,9 +148,7 @@ class MillionsOfDollars(TableMixin, HeistMixin, AssistantGame):
     def choices(self, role_ids: list[str]) -> str:
         """Roles to choose from: "acrobat, brute or driver"."""
         words = [self.role(r, "one") for r in dict.fromkeys(role_ids)]
-        if len(words) < 2:
-            return "".join(words) or "–"
-        return f"{', '.join(words[:-1])} {self.t('word.or')} {words[-1]}"
+        return join_or(words, self.lang) or "–"
 
     def names_list(self, seats) -> str:
         return join_words([self.names[s] for s in seats], self.lang)
