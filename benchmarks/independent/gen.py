@@ -64,12 +64,18 @@ def board_assets():
     os.makedirs(CACHE, exist_ok=True)
     png = os.path.join(CACHE, 'board.png')
     hsf = os.path.join(CACHE, 'hotspots.json')
+    # (each file written under a name of this process's and then renamed: two renderers started
+    # together on an empty cache must not read a half-written board)
     if not os.path.exists(png):
-        subprocess.run(SIM + ['render-board', '--out', png, '--width', '2400', '--markers'], check=True)
+        part = os.path.join(CACHE, f'board.{os.getpid()}.png')
+        subprocess.run(SIM + ['render-board', '--out', part, '--width', '2400', '--markers'], check=True)
+        os.replace(part, png)
     if not os.path.exists(hsf):
         out = subprocess.run(SIM + ['hotspots', '--json'], check=True, capture_output=True, text=True).stdout
-        with open(hsf, 'w') as f:
+        part = hsf + f'.{os.getpid()}'
+        with open(part, 'w') as f:
             f.write(out)
+        os.replace(part, hsf)
     img = cv2.imread(png)
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50),
