@@ -107,19 +107,6 @@ FLAT_WIDTH = 3.0
 FLAT_SEEN = 0.5
 FLAT_FRAMES = 9
 
-#: a hand going on beyond its "fingertip" (``TapPipeline._hand_beyond``): over the last
-#: ``FLAT_FRAMES`` frames with a tip (at least half of them, at most 0.2 s apart), the median
-#: share of the half-disc ahead of the tip (2 finger radii, from 1.5 pixels beyond it) where
-#: the picture differs at least ``BEYOND_SCORE`` of the threshold from the empty board
-#: reaches ``BEYOND_SHARE``. A fingertip ends the hand: ahead of it lies the board (real
-#: dwells of 20 clips from the independent generator: a median of 0.00-0.25 over the 0.6 s
-#: before their tap, no frame above 0.38). A very light hand resting beyond a sleeve the masks
-#: see (a fist, a flat hand) darkens the pale board a little, below the masks' threshold: the
-#: sleeve's end is found as a "tip" with that hand ahead of it, 0.64-0.66 of the half-disc
-#: (three false taps of the independent generator's ``rest_wood_1``)
-BEYOND_SCORE = 0.3
-BEYOND_SHARE = 0.45
-
 
 @dataclass
 class _Rest:
@@ -193,9 +180,6 @@ class TapPipeline:
         # of the last of them: see _flat_hand
         self._flat_seen: deque = deque(maxlen=FLAT_FRAMES)
         self._flat_t = 0.0
-        # the share ahead of the last tips, and the time of the last of them: see _hand_beyond
-        self._beyond_seen: deque = deque(maxlen=FLAT_FRAMES)
-        self._beyond_t = 0.0
         self._pale_of = None  # (frame number, coherent mask) of the frame it was sought in: _pale
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
@@ -403,36 +387,6 @@ class TapPipeline:
             return False
         width, seen_share = np.median(np.array(self._flat_seen), axis=0)
         return bool(width > FLAT_WIDTH and seen_share < FLAT_SEEN)
-
-    def _hand_beyond(self, hand, tip_px, t: float) -> bool:
-        """Whether the hand goes on beyond the fingertip ``tip_px`` found for it: a very light
-        fist or flat hand resting beyond a sleeve the masks see, the sleeve's end (or a bit of
-        the wrist) taken for the tip. The masks lose such a hand over a pale board, but it
-        differs from the board a little over its whole area; a fingertip has only the board
-        ahead of it. Judged on the median of the last ``FLAT_FRAMES`` frames with a tip (at
-        least half of them): the share of the half-disc ahead of the tip, 2 finger radii,
-        where the strict score reaches ``BEYOND_SCORE``. Ahead: away from where the arm
-        enters."""
-        if self._beyond_seen and t - self._beyond_t > 0.2:
-            self._beyond_seen.clear()
-        strict = self.model.strict
-        if hand is None or hand.entry is None or tip_px is None or strict is None:
-            return False
-        ax, ay = tip_px[0] - hand.entry[0], tip_px[1] - hand.entry[1]
-        n = float(np.hypot(ax, ay))
-        if n < 1e-6:
-            return False
-        r2 = 2 * FINGER_RADIUS_FRAC * self.size[0]
-        x0, y0, x1, y1 = _square(tip_px, int(np.ceil(r2)), strict.shape)
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        dx, dy = xx - tip_px[0], yy - tip_px[1]
-        ahead = (dx * dx + dy * dy <= r2 * r2) & ((dx * ax + dy * ay) / n >= 1.5)
-        differs = strict[y0:y1, x0:x1] >= BEYOND_SCORE
-        self._beyond_seen.append(np.count_nonzero(ahead & differs) / max(1, np.count_nonzero(ahead)))
-        self._beyond_t = t
-        if len(self._beyond_seen) <= FLAT_FRAMES // 2:
-            return False
-        return bool(np.median(self._beyond_seen) >= BEYOND_SHARE)
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -833,9 +787,6 @@ class TapPipeline:
                 more = self._pale_finger(hand, fg, weak, ghost, rect)
                 if tip_px is None or (more[1] is not None and self._on_board(more[1])):
                     hand, tip_px, fg = more
-            if tip_px is not None and self._hand_beyond(hand, tip_px, t):
-                tip_px = None  # (a sleeve's end with a pale hand beyond it)
-                flat = True
             if flat and tip_px is None:
                 self._rest = None  # (none held from before the flat hand was known)
             tip_px = self._held_tip(tip_px, log_img, t, hand)
