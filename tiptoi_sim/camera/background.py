@@ -118,20 +118,6 @@ class BoardModel:
         pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
         return cv2.bitwise_and(joined_to(pale, seeds), pale)
 
-    def coherent_score(self, box: tuple[int, int, int, int]) -> np.ndarray:
-        """float32 map of the ``box`` (x0, y0, x1, y1) of the picture last judged by
-        :meth:`masks` (or :meth:`scores`): its difference from the empty board averaged over a
-        ``COHERENT_BOX`` square, in units of the threshold. What :meth:`coherent_mask` judges:
-        a faint hand's difference stays in the average, that of noise, grain and print edges
-        moved by shake fades."""
-        d = self._judged.diff
-        x0, y0, x1, y1 = box
-        k = COHERENT_BOX // 2
-        X0, Y0 = max(0, x0 - k), max(0, y0 - k)
-        X1, Y1 = min(d.shape[1], x1 + k), min(d.shape[0], y1 + k)
-        avg = cv2.blur(d[Y0:Y1, X0:X1], (COHERENT_BOX, COHERENT_BOX))
-        return self._judge(avg[y0 - Y0:y1 - Y0, x0 - X0:x1 - X0])
-
     def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
         empty board; tolerant with the range of the board's colours within one pixel, so that

@@ -107,21 +107,6 @@ FLAT_WIDTH = 3.0
 FLAT_SEEN = 0.5
 FLAT_FRAMES = 9
 
-#: a hand going on beyond its "fingertip" (``TapPipeline._hand_beyond``): over the last
-#: ``FLAT_FRAMES`` frames with a tip (at least half of them, at most 0.2 s apart), the median
-#: share of the half-ring ahead of the tip (from 1 to 2 finger radii) where the difference
-#: from the empty board, averaged over a patch (:meth:`BoardModel.coherent_score`), reaches
-#: ``BEYOND_SCORE`` of the threshold is at least ``BEYOND_SHARE``. A fingertip ends the hand:
-#: ahead of it lies the board. Measured as that median over every 9 frames of the 0.6 s
-#: before each tap: the real taps of 34 finger clips of both generators at most 0.23 (a dim
-#: desk's noise; 0.00 on the independent generator's 20 clips), the three false taps of a very
-#: light hand resting beyond its sleeve at least 0.46 (the sleeve's end taken for a tip, the
-#: faint hand ahead of it; the independent generator's ``rest_wood_1``). Counted from the tip
-#: on (not from a finger radius) and pixel by pixel (not averaged), the soft contact shadow
-#: of the project's generator and shaken print edges made a real dwell's share 0.53
-BEYOND_SCORE = 0.7
-BEYOND_SHARE = 0.35
-
 
 @dataclass
 class _Rest:
@@ -195,9 +180,6 @@ class TapPipeline:
         # of the last of them: see _flat_hand
         self._flat_seen: deque = deque(maxlen=FLAT_FRAMES)
         self._flat_t = 0.0
-        # the share ahead of the last tips, and the time of the last of them: see _hand_beyond
-        self._beyond_seen: deque = deque(maxlen=FLAT_FRAMES)
-        self._beyond_t = 0.0
         self._pale_of = None  # (frame number, coherent mask) of the frame it was sought in: _pale
         self._pen = None  # (frame number, pen end, tip offset) of the last tip seen at a pen
         self._seen_tip = None  # (frame number, pixel, hue) of the last vivid tip seen
@@ -405,38 +387,6 @@ class TapPipeline:
             return False
         width, seen_share = np.median(np.array(self._flat_seen), axis=0)
         return bool(width > FLAT_WIDTH and seen_share < FLAT_SEEN)
-
-    def _hand_beyond(self, hand, tip_px, t: float) -> bool:
-        """Whether the hand goes on beyond the fingertip ``tip_px`` found for it: a very light
-        fist or flat hand resting beyond a sleeve the masks see, the sleeve's end (or a bit of
-        the wrist) taken for the tip. The masks lose such a hand over a pale board, but it
-        differs from the board a little over its whole area; a fingertip has only the board
-        ahead of it. Judged on the median of the last ``FLAT_FRAMES`` frames with a tip (at
-        least half of them): the share of the half-ring ahead of the tip, 1 to 2 finger radii
-        from it, where the averaged difference (:meth:`BoardModel.coherent_score`) reaches
-        ``BEYOND_SCORE`` of the threshold. Ahead: away from where the arm enters."""
-        if self._beyond_seen and t - self._beyond_t > 0.2:
-            self._beyond_seen.clear()
-        if hand is None or hand.entry is None or tip_px is None or self.fg is None:
-            return False
-        ax, ay = tip_px[0] - hand.entry[0], tip_px[1] - hand.entry[1]
-        n = float(np.hypot(ax, ay))
-        if n < 1e-6:
-            return False
-        r = FINGER_RADIUS_FRAC * self.size[0]
-        box = _square(tip_px, int(np.ceil(2 * r)), self.fg.shape)
-        x0, y0, x1, y1 = box
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        dx, dy = xx - tip_px[0], yy - tip_px[1]
-        # (from a finger radius on: the finger's own outline and its shadow where it touches
-        # lie nearer)
-        ahead = (dx * dx + dy * dy <= 4 * r * r) & ((dx * ax + dy * ay) / n >= r)
-        differs = self.model.coherent_score(box) >= BEYOND_SCORE
-        self._beyond_seen.append(np.count_nonzero(ahead & differs) / max(1, np.count_nonzero(ahead)))
-        self._beyond_t = t
-        if len(self._beyond_seen) <= FLAT_FRAMES // 2:
-            return False
-        return bool(np.median(self._beyond_seen) >= BEYOND_SHARE)
 
     def _finger(self, hand):
         """The fingertip, or None. A finger resting on a spot is judged "pointing" frame by frame,
@@ -837,9 +787,6 @@ class TapPipeline:
                 more = self._pale_finger(hand, fg, weak, ghost, rect)
                 if tip_px is None or (more[1] is not None and self._on_board(more[1])):
                     hand, tip_px, fg = more
-            if tip_px is not None and self._hand_beyond(hand, tip_px, t):
-                tip_px = None  # (a sleeve's end with a pale hand beyond it)
-                flat = True
             if flat and tip_px is None:
                 self._rest = None  # (none held from before the flat hand was known)
             tip_px = self._held_tip(tip_px, log_img, t, hand)
