@@ -559,14 +559,11 @@ class TapPipeline:
                     # as long as the end stays, not only 15 frames
                     self._pen = (self._frame_no, hand.tip, off)
                     return hand.tip[0] + off[0], hand.tip[1] + off[1]
-            if self.learnt_hue is None:
-                # no vivid tip at the hand's end and none seen before: a hand without a pen (a
-                # pointing finger, a fist or a flat hand resting) is no stylus. Until
-                # 2026-12-06 a pointing hand's end was taken instead, and a stylus player's
-                # resting fist or pale flat hand tapped (12 false taps on 5 of 8 clips of hands
-                # only, drawn by a generator written apart from ours; no tap lost on ours)
-                return None
-        if self.learnt_hue is None and hand is None:
+        if self.learnt_hue is None:
+            # no vivid tip at a hand's end and none seen before: no pen yet. A hand without one
+            # (a pointing finger, a fist or a flat hand resting) is no stylus: its end, once
+            # taken, made a stylus player's resting fist or pale flat hand tap (12 false taps
+            # on 5 of 8 hands-only clips of benchmarks/independent)
             return None
         max_area, board_hsv = 0.5 * np.pi * r * r, self._board_hsv()
         got = find_vivid_blob(img, fg, max_area=max_area, hue=self.learnt_hue, board_hsv=board_hsv,
