@@ -11,6 +11,7 @@ hand. Everything is drawn from one seeded ``numpy.random.Generator``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -213,18 +214,30 @@ class SyntheticClip:
             tip = self._tip_at(v, t)
             if tip is None:
                 continue
-            mask, colour_img = self._draw_pointer(v, tip)
+            layer = self._pointer_layer(v, tip)
+            if layer is None:
+                continue
+            (x0, y0, x1, y1), m = layer.box, layer.m
             if self.shadows:
                 # the hand's own soft shadow: offset where the hand is high above the board,
-                # none at the fingertip, which touches it
+                # none at the fingertip, which touches it. (np.roll wraps the arm's shadow round
+                # to the picture's far side: the clips measured so far were drawn so; the blur
+                # and the darkening are worked out where the shadow is, with the same numbers)
+                mask = np.zeros((H, W), np.float32)
+                mask[y0:y1, x0:x1] = m
                 tc = self.to_cam(tip)
                 near = np.zeros_like(mask)
                 cv2.circle(near, (int(tc[0]), int(tc[1])), int(0.05 * self.board_width_px), 1.0, -1)
                 off = (int(0.012 * self.board_width_px), int(0.02 * self.board_width_px))
                 far = np.roll(mask * (1.0 - near), off, (0, 1))
-                sh = cv2.GaussianBlur(np.maximum(far, mask * near), (0, 0), 0.015 * self.board_width_px)
-                img *= (1.0 - 0.32 * sh)[..., None]
-            img = img * (1.0 - mask[..., None]) + colour_img * mask[..., None]
+                src = np.maximum(far, mask * near)
+                sigma = 0.015 * self.board_width_px
+                box = _nonzero_box(src, _blur_reach(sigma), W, H)
+                if box is not None:
+                    bx0, by0, bx1, by1 = box
+                    sh = cv2.GaussianBlur(src[by0:by1, bx0:bx1], (0, 0), sigma)
+                    img[by0:by1, bx0:bx1] *= (1.0 - 0.32 * sh)[..., None]
+            img[y0:y1, x0:x1] = img[y0:y1, x0:x1] * (1.0 - m[..., None]) + layer.colour * m[..., None]
         img *= gain
         if self.blur > 0:
             img = cv2.GaussianBlur(img, (0, 0), self.blur)
@@ -233,7 +246,23 @@ class SyntheticClip:
         return np.clip(img, 0, 255).astype(np.uint8)
 
     def _draw_pointer(self, v: Visit, tip_board):
-        """Mask (float 0-1) and colour image of the hand (and stylus) with its tip at ``tip_board``."""
+        """Mask (float 0-1) and colour image of the hand (and stylus) with its tip at
+        ``tip_board``, each the size of the picture (the colour is 0 where the mask is)."""
+        W, H = self.size
+        m = np.zeros((H, W), np.float32)
+        colour = np.zeros((H, W, 3), np.float32)
+        layer = self._pointer_layer(v, tip_board)
+        if layer is not None:
+            x0, y0, x1, y1 = layer.box
+            m[y0:y1, x0:x1] = layer.m
+            colour[y0:y1, x0:x1] = layer.colour * (layer.m > 0)[..., None]
+        return m, colour
+
+    def _pointer_layer(self, v: Visit, tip_board, extra_box=None) -> Layer | None:
+        """The hand (and stylus) with its tip at ``tip_board`` as a :class:`Layer`: its mask
+        and colour where the mask is not 0 (widened by ``extra_box`` and by what its shading
+        blur reaches), or None where none of it is in the picture. Drawing only there, not on
+        the whole picture, is what makes the clips quick to draw; the pixels are the same."""
         W, H = self.size
         tip = self.to_cam(tip_board)
         edge = self.to_cam(_outside_point(v.side, tip_board, self.aspect, far=True))
@@ -242,7 +271,6 @@ class SyntheticClip:
         n = np.array([-u[1], u[0]])
         s = self.board_width_px * v.scale  # lengths as shares of the board's width
         mask = np.zeros((H, W), np.uint8)
-        colour = np.zeros((H, W, 3), np.float32)
         skin = np.array(v.skin, np.float32)
 
         def P(p):
@@ -264,38 +292,79 @@ class SyntheticClip:
             hand_c = hold + u * 0.03 * s
             disc(hand_c, 0.05 * s)
             bar(hand_c, tip + u * 3.0 * s, 0.085 * s)
-            colour[mask > 0] = skin
-            m2 = smask > 0
-            colour[m2] = (45, 45, 50)
             tipm = np.zeros((H, W), np.uint8)
             cv2.circle(tipm, P(tip), int(0.009 * s * 8), 255, -1, cv2.LINE_AA, shift=3)
+            box = _nonzero_box(np.maximum(mask, smask), 0, W, H, extra_box)
+            if box is None:
+                return None
+            x0, y0, x1, y1 = box
+            hand, smask, tipm = mask[y0:y1, x0:x1], smask[y0:y1, x0:x1], tipm[y0:y1, x0:x1]
+            colour = np.zeros((y1 - y0, x1 - x0, 3), np.float32)
+            colour[hand > 0] = skin
+            colour[smask > 0] = (45, 45, 50)
             colour[tipm > 0] = STYLUS_TIP_BGR
-            mask = np.maximum(mask, smask)
+            return Layer(np.maximum(hand, smask).astype(np.float32) / 255.0, colour, box)
+        fw = 0.022 * s   # finger width
+        if v.kind == "rest":
+            # a flat hand: fingers together, no finger sticking out
+            palm = tip + u * 0.06 * s
+            cv2.ellipse(mask, P(palm), (int(0.06 * s * 8), int(0.065 * s * 8)),
+                        float(np.degrees(np.arctan2(u[1], u[0]))), 0, 360, 255, -1, cv2.LINE_AA, shift=3)
+            bar(palm, tip + u * 3.0 * s, 0.085 * s)
         else:
-            fw = 0.022 * s   # finger width
-            if v.kind == "rest":
-                # a flat hand: fingers together, no finger sticking out
-                palm = tip + u * 0.06 * s
-                cv2.ellipse(mask, P(palm), (int(0.06 * s * 8), int(0.065 * s * 8)),
-                            float(np.degrees(np.arctan2(u[1], u[0]))), 0, 360, 255, -1, cv2.LINE_AA, shift=3)
-                bar(palm, tip + u * 3.0 * s, 0.085 * s)
-            else:
-                flen = 0.075 * s
-                knuckle = tip + u * flen
-                bar(tip + u * fw / 2, knuckle, fw)
-                disc(tip + u * fw / 2, fw / 2)
-                palm = knuckle + u * 0.045 * s
-                disc(palm, 0.05 * s)
-                for k in (-1, 1, 2):  # curled fingers and the thumb
-                    disc(knuckle + n * k * 0.02 * s + u * 0.01 * s, 0.018 * s)
-                disc(palm + n * 0.05 * s, 0.02 * s)
-                bar(palm, tip + u * 3.0 * s, 0.085 * s)
-            colour[:] = skin
-            # shading across the hand: a little darker at its sides
-        m = mask.astype(np.float32) / 255.0
-        if not (self.stylus and v.kind != "rest"):
-            colour = colour * (0.92 + 0.08 * cv2.GaussianBlur(m, (0, 0), 3))[..., None]
-        return m, colour
+            flen = 0.075 * s
+            knuckle = tip + u * flen
+            bar(tip + u * fw / 2, knuckle, fw)
+            disc(tip + u * fw / 2, fw / 2)
+            palm = knuckle + u * 0.045 * s
+            disc(palm, 0.05 * s)
+            for k in (-1, 1, 2):  # curled fingers and the thumb
+                disc(knuckle + n * k * 0.02 * s + u * 0.01 * s, 0.018 * s)
+            disc(palm + n * 0.05 * s, 0.02 * s)
+            bar(palm, tip + u * 3.0 * s, 0.085 * s)
+        # shading across the hand: a little darker at its sides (a blur of the mask, worked
+        # out over all it reaches)
+        box = _nonzero_box(mask, _blur_reach(3), W, H, extra_box)
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        m = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
+        colour = np.empty((y1 - y0, x1 - x0, 3), np.float32)
+        colour[:] = skin
+        colour = colour * (0.92 + 0.08 * cv2.GaussianBlur(m, (0, 0), 3))[..., None]
+        return Layer(m, colour, box)
+
+
+class Layer(NamedTuple):
+    """A hand drawn in part of the picture: ``m`` its mask (float 0-1) and ``colour`` (BGR
+    float) over ``box`` = (x0, y0, x1, y1); the mask is 0 everywhere outside the box."""
+    m: np.ndarray
+    colour: np.ndarray
+    box: tuple
+
+
+def _blur_reach(sigma: float) -> int:
+    """How far (px) OpenCV's Gaussian blur of a float picture with ``sigma`` (its kernel size
+    left to OpenCV) reaches: 4 sigma, rounded as OpenCV sizes the kernel."""
+    return (int(round(sigma * 4 * 2 + 1)) | 1) // 2
+
+
+def _nonzero_box(a: np.ndarray, pad: int, W: int, H: int, extra=None):
+    """(x0, y0, x1, y1): the box of ``a``'s non-zero pixels (joined with ``extra``, a box),
+    grown by ``pad`` and cut to the W x H picture; None if there are none. A blur over the box
+    grown by its reach gives, inside it, what the blur of the whole picture gives, and 0
+    outside: the pixels beyond the box are 0 up to the reach."""
+    rows = np.flatnonzero(a.any(axis=1))
+    cols = np.flatnonzero(a.any(axis=0))
+    if rows.size == 0:
+        if extra is None:
+            return None
+        x0, y0, x1, y1 = extra
+    else:
+        x0, y0, x1, y1 = int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+        if extra is not None:
+            x0, y0, x1, y1 = min(x0, extra[0]), min(y0, extra[1]), max(x1, extra[2]), max(y1, extra[3])
+    return max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
 
 
 def _ease(a: float) -> float:

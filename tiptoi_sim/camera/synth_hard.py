@@ -209,9 +209,9 @@ class HardClip(SyntheticClip):
             img += n
         return np.clip(img, 0, 255).astype(np.uint8)
 
-    def _draw_pointer(self, v: Visit, tip_board):
-        m, colour = self._draw_moving(v, tip_board)
-        if self.scene.dim:
+    def _pointer_layer(self, v: Visit, tip_board, extra_box=None):
+        layer = self._draw_moving(v, tip_board)
+        if layer is not None and self.scene.dim:
             # dim light dims the hands and pens as much as the board (the scene's light is
             # applied to the still scene alone, before the base class draws the hands on it):
             # a pen 2-2.5 times brighter than the board it touches is a lamp no room has, and
@@ -219,8 +219,8 @@ class HardClip(SyntheticClip):
             # normal light (0.85-1.05) the hands keep their colours: the skin tones and sleeves
             # spread far wider, and the benchmark's other clips stay the ones its figures were
             # measured on
-            colour = colour * np.float32(self.light)
-        return m, colour
+            layer = layer._replace(colour=layer.colour * np.float32(self.light))
+        return layer
 
     def _draw_moving(self, v: Visit, tip_board):
         if self.scene.motion_blur:
@@ -229,14 +229,9 @@ class HardClip(SyntheticClip):
             if t is not None:
                 prev = self._tip_at(v, t - dt)
                 if prev is not None and np.hypot(prev[0] - tip_board[0], prev[1] - tip_board[1]) > 0.004:
-                    m1, c1 = self._draw_one(v, tip_board)
                     mid = tuple((np.array(prev) + np.array(tip_board)) / 2)
-                    m2, c2 = self._draw_one(v, mid)
-                    m3, c3 = self._draw_one(v, prev)
-                    m = (m1 + m2 + m3) / 3
-                    c = (c1 * m1[..., None] + c2 * m2[..., None] + c3 * m3[..., None]) / np.maximum(
-                        m1 + m2 + m3, 1e-6)[..., None]
-                    return m, c
+                    return _blend_moving([self._draw_one(v, tip_board), self._draw_one(v, mid),
+                                          self._draw_one(v, prev)])
         return self._draw_one(v, tip_board)
 
     def _draw_one(self, v: Visit, tip_board):
@@ -246,10 +241,18 @@ class HardClip(SyntheticClip):
         kind = v.kind
         if kind in ("beside", "hover"):
             v = replace(v, kind="rest" if kind == "beside" else "tap")
-        m, colour = SyntheticClip._draw_pointer(self, v, tip_board)
-        if hv is not None and hv.get("sleeve") is not None:
-            self._sleeve(m, colour, v, tip_board, hv["sleeve"])
-        return m, colour
+        sleeve = hv.get("sleeve") if hv is not None else None
+        sm = self._sleeve_mask(v, tip_board) if sleeve is not None else None
+        layer = SyntheticClip._pointer_layer(self, v, tip_board, extra_box=None if sm is None else sm[1])
+        if layer is not None and sm is not None:
+            # the sleeve over the arm, wider than it: blended into the hand's colour
+            a, (sx0, sy0, sx1, sy1) = sm
+            x0, y0 = layer.box[:2]
+            c = layer.colour[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0]
+            c[:] = c * (1 - a[..., None]) + np.float32(sleeve) * a[..., None]
+            mm = layer.m[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0]
+            np.maximum(mm, a, out=mm)
+        return layer
 
     def _axis(self, v, tip_board):
         tip = self.to_cam(tip_board)
@@ -258,20 +261,19 @@ class HardClip(SyntheticClip):
         u /= max(1e-6, np.linalg.norm(u))
         return tip, u
 
-    def _sleeve(self, m, colour, v, tip_board, sleeve_bgr):
+    def _sleeve_mask(self, v, tip_board):
+        """The sleeve of the arm whose tip is at ``tip_board``: (its mask, float 0-1, over its
+        box, the box (x0, y0, x1, y1)), or None where it is not in the picture."""
         tip, u = self._axis(v, tip_board)
         s = self.board_width_px * v.scale
         start = tip + u * 0.2 * s
-        sm = np.zeros(m.shape, np.uint8)
+        sm = np.zeros((self.size[1], self.size[0]), np.uint8)
         cv2.line(sm, tuple(int(a) for a in start), tuple(int(a) for a in tip + u * 3.0 * s), 255,
                  max(2, int(0.11 * s)), cv2.LINE_AA)
         x, y, w, h = cv2.boundingRect(sm)
         if w == 0 or h == 0:
-            return
-        a = sm[y:y + h, x:x + w].astype(np.float32) / 255.0
-        c = colour[y:y + h, x:x + w]
-        c[:] = c * (1 - a[..., None]) + np.float32(sleeve_bgr) * a[..., None]
-        np.maximum(m[y:y + h, x:x + w], a, out=m[y:y + h, x:x + w])
+            return None
+        return sm[y:y + h, x:x + w].astype(np.float32) / 255.0, (x, y, x + w, y + h)
 
     def _draw_stylus(self, v, tip_board, hv):
         """A pen held in a fist: a cone tip of a vivid colour whose end touches the board, a body,
@@ -296,20 +298,53 @@ class HardClip(SyntheticClip):
         fist = hold + u * 0.035 * s
         cv2.circle(hand, P(fist), int(0.045 * s * 8), 255, -1, cv2.LINE_AA, shift=3)
         cv2.line(hand, P(fist), P(tip + u * 3.0 * s), 255, max(1, int(0.085 * s)), cv2.LINE_AA, shift=3)
-        colour = np.empty((H, W, 3), np.float32)
-        colour[:] = np.float32(v.skin)
+        sl = None
         if hv and hv.get("sleeve") is not None:
             sl = np.zeros((H, W), np.uint8)
             cv2.line(sl, P(fist + u * 0.12 * s), P(tip + u * 3.0 * s), 255, max(2, int(0.11 * s)), cv2.LINE_AA, shift=3)
-            a = sl.astype(np.float32)[..., None] / 255.0
-            colour = colour * (1 - a) + np.float32(hv["sleeve"]) * a
             hand = np.maximum(hand, sl)
+        # the colours are worked out only where the pen and hand are (the mask is 0 elsewhere)
+        box = synth._nonzero_box(np.maximum(np.maximum(hand, body), cone), 0, W, H)
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        crop = (slice(y0, y1), slice(x0, x1))
+        colour = np.empty((y1 - y0, x1 - x0, 3), np.float32)
+        colour[:] = np.float32(v.skin)
+        if sl is not None:
+            a = sl[crop].astype(np.float32)[..., None] / 255.0
+            colour = colour * (1 - a) + np.float32(hv["sleeve"]) * a
         for msk, col in ((body, body_bgr), (cone, tip_bgr)):
-            a = msk.astype(np.float32)[..., None] / 255.0
+            a = msk[crop].astype(np.float32)[..., None] / 255.0
             colour = colour * (1 - a) + np.float32(col) * a
-        # the cone's shaded side
-        m = np.maximum(np.maximum(hand, body), cone).astype(np.float32) / 255.0
-        return m, colour
+        m = np.maximum(np.maximum(hand[crop], body[crop]), cone[crop]).astype(np.float32) / 255.0
+        return synth.Layer(m, colour, box)
+
+
+def _blend_moving(layers):
+    """A hand moving during the exposure: the mean of its masks at three moments, its colour
+    weighted by them (a :class:`synth.Layer` over all three boxes, or None)."""
+    drawn = [lay for lay in layers if lay is not None]
+    if not drawn:
+        return None
+    x0, y0 = min(lay.box[0] for lay in drawn), min(lay.box[1] for lay in drawn)
+    x1, y1 = max(lay.box[2] for lay in drawn), max(lay.box[3] for lay in drawn)
+    ms, cs = [], []
+    for lay in layers:
+        m = np.zeros((y1 - y0, x1 - x0), np.float32)
+        c = np.zeros((y1 - y0, x1 - x0, 3), np.float32)
+        if lay is not None:
+            bx0, by0, bx1, by1 = lay.box
+            m[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = lay.m
+            c[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = lay.colour
+        ms.append(m)
+        cs.append(c)
+    m1, m2, m3 = ms
+    c1, c2, c3 = cs
+    m = (m1 + m2 + m3) / 3
+    c = (c1 * m1[..., None] + c2 * m2[..., None] + c3 * m3[..., None]) / np.maximum(
+        m1 + m2 + m3, 1e-6)[..., None]
+    return synth.Layer(m, c, (x0, y0, x1, y1))
 
 
 # per-visit extras (sleeve colour, which pen) kept beside the frozen-ish Visit objects
