@@ -135,7 +135,7 @@ class BoardModel:
         x = np.where(cv2.dilate(log_img, k) >= _CLIPPED, np.maximum(x, self.bg), x)
         # soft shadows: a smooth grey change, removed before comparing
         # (x is a new array by now: ``aligned`` keeps its own)
-        x -= _shadow_field((x - self.bg).mean(axis=2))[..., None]
+        x -= _shadow_field(channel_mean(x - self.bg))[..., None]
         # camera shake, rolling shutter and a homography a pixel off move the print's edges:
         # a pixel differs only by how far it lies outside the range of the empty board's
         # colours within one pixel of it
@@ -157,7 +157,7 @@ class BoardModel:
 
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
-        lum = d.mean(axis=-1)
+        lum = channel_mean(d)
         return np.maximum(np.abs(lum) * (1.0 / self.grey_thresh), _chroma(d) * (1.0 / self.chroma_thresh))
 
     def difference(self, log_img: np.ndarray) -> np.ndarray:
@@ -217,7 +217,17 @@ class BoardModel:
 def _chroma(d: np.ndarray) -> np.ndarray:
     """The hue change of log-colour differences (..., 3): what is left of each once its grey
     part (any gain, a shadow) is removed."""
-    return np.sqrt(((d - d.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
+    e = d - channel_mean(d)[..., None]
+    e *= e
+    return np.sqrt(e[..., 0] + e[..., 1] + e[..., 2])
+
+
+def channel_mean(a: np.ndarray) -> np.ndarray:
+    """The mean of the three colour channels of ``a`` (..., 3): the numbers ``a.mean(axis=-1)``
+    gives, bit for bit (the same sum in the same order, then the division), about ten times
+    quicker (numpy's reduction over a last axis of three is slow, and the pipeline takes it
+    of whole pictures several times a frame)."""
+    return (a[..., 0] + a[..., 1] + a[..., 2]) / 3
 
 
 def joined_to(parts: np.ndarray, seeds: np.ndarray) -> np.ndarray:

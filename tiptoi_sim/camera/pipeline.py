@@ -12,7 +12,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from tiptoi_sim.camera.background import BoardModel
+from tiptoi_sim.camera.background import BoardModel, channel_mean
 from tiptoi_sim.camera.dwell import DWELL_RADIUS, DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
@@ -282,8 +282,8 @@ class TapPipeline:
         empty-board model (phase correlation of the two, sub-pixel), when it is clear and at most
         a few pixels. Without this a shaking camera moves a resting fingertip across the small
         hotspots, and the print's edges differ from the model."""
-        ref = self.model.bg.mean(axis=2)
-        cur = log_img.mean(axis=2)
+        ref = channel_mean(self.model.bg)
+        cur = channel_mean(log_img)
         if self._window is None or self._window.shape != ref.shape:
             self._window = cv2.createHanningWindow((ref.shape[1], ref.shape[0]), cv2.CV_32F)
         (dx, dy), response = cv2.phaseCorrelate(ref, cur, self._window)
