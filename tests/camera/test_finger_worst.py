@@ -4,7 +4,10 @@ missed a dwell or made a false tap before the fix named beside it. The clips of 
 (beige desk, warm dim) are no longer the frames those fixes were made on: since 2026-12-06 the
 generator dims the hands in a dim room as much as the board (``synth_hard.HardClip._draw_pointer``).
 A third number cuts the clip after the dwell the fix is about (its later dwells and taps are
-not judged): the suite's time."""
+not judged): the suite's time. Where the comment names no hotspot, the visit it is about was
+found by its skin tone, sleeve and place (``hard_clip``'s visits, printed by seed), and the cut
+lies after that visit has gone; 7878's cut was checked with the fix turned off
+(``TapPipeline._flat_hand`` never true: "mode:tutorial" is tapped again, at 2.47 s)."""
 
 import pytest
 
@@ -15,7 +18,7 @@ CLIPS = [  # played at once by conftest's ``played``
     ("finger beige desk, warm dim", 3442),
     # no hand at all after a pale hand swept slowly: the model had taken it in, its ghost
     # tapped "go" (background.BoardModel.heal_ghosts)
-    ("idle hands only", 6533),
+    ("idle hands only", 6533, 14.5),
     # a child's pale fingertip lost in a third of the frames, the tip then at its knuckle:
     # the dwell broke (TapPipeline._finger keeps the tip the finger reached)
     ("finger children, two hands", 9243),
@@ -25,7 +28,7 @@ CLIPS = [  # played at once by conftest's ``played``
     # a shaking camera moved the markers by 5 px while the empty board was learnt: each move
     # started the learning again, until the first finger (resting since 1.5 s) was learnt as
     # part of the board; its ghost was tapped four times (TapPipeline._learn keeps the frames)
-    ("finger dark table", 9091),
+    ("finger dark table", 9091, 6.0),
     # a very light hand over light wood: its arm on the table and most of its finger differ
     # by less than the threshold, pixel by pixel; the arm was taken into the model and the
     # finger on "info" made no tap (the coherent mask: BoardModel.coherent_mask, sought when
@@ -43,7 +46,7 @@ CLIPS = [  # played at once by conftest's ``played``
     ("finger light wood", 7574, 10.2),
     # a very light hand over the pale board, its palm 0.40-0.60 of the threshold: only its
     # fingertip was seen, no hand entered (BoardModel.coherent_mask's shares, 0.45 and 0.3)
-    ("finger wood grain", 7804),
+    ("finger wood grain", 7804, 8.1),
     # a finger reaching lock 3 at the left edge, another player's fist resting there two or
     # three pixels from its tip: one region entering from both sides (pointer._two_arms)
     ("finger cluttered desk", 8204, 3.2),
@@ -51,7 +54,7 @@ CLIPS = [  # played at once by conftest's ``played``
     # stripes of its palm (the print edges it hides), an end of them as narrow as a fingertip;
     # "tutorial" was tapped (TapPipeline._flat_hand: behind that end the coherent mask shows a
     # palm 4-9 finger radii wide, the masks saw 0.1-0.3 of it)
-    ("idle hands only", 7878),
+    ("idle hands only", 7878, 5.0),
     # the same with a light flat hand on the beige desk, the palm 3.3-3.5 radii wide behind
     # its "tip": "player green" was tapped
     ("idle hands only", 5421),

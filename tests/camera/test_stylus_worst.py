@@ -3,16 +3,18 @@ the scenes harder than it, ``--harder``), whole clips through the real pipeline 
 ``taps-from-video --pointer stylus`` runs them (through the mp4v codec, as the benchmark). Each
 one was missed or tapped wrong before the fix named beside it. A third number cuts the clip
 after that dwell (the one whose tip has the colour named; its later dwells are not scored):
-the suite's time."""
+the suite's time. 9802's dark fists are its first two hands (the two darkest skin tones), cut
+before the sweep that follows them; 9688 is cut before its closing sweep, all three dwells
+kept."""
 
 import pytest
 
 
 CLIPS = [  # played at once by conftest's ``played``
-    ("stylus dark table", 9802),   # a dark fist's noisy saturation taken for the tip
+    ("stylus dark table", 9802, 6.1),  # a dark fist's noisy saturation taken for the tip
     ("stylus wood grain", 5043, 5.6),   # a small orange tip blurred below skin's saturation
     ("stylus dark table", 32038, 10.0),  # a magenta tip, white balance shifted out of the cool hues
-    ("stylus wood grain", 9688),   # warm-lit skin at the fist, cut by the search box to a tip's size
+    ("stylus wood grain", 9688, 8.4),  # warm-lit skin at the fist, cut by the search box to a tip's size
     ("stylus wood grain", 5951, 3.2),   # an orange tip on the pale yellow field, taken for its print
     ("stylus dark table", 2727),   # a green tip resting on the green button, followed only 15 frames
     ("stylus wood grain", 3519, 5.8),   # warm-lit knuckles behind the pen's end taken before the red tip ahead
