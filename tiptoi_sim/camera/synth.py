@@ -361,7 +361,8 @@ def _nonzero_box(a: np.ndarray, pad: int, W: int, H: int, extra=None):
             return None
         x0, y0, x1, y1 = extra
     else:
-        x0, y0, x1, y1 = int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+        (x0, x1), (y0, y1) = cols[[0, -1]].tolist(), rows[[0, -1]].tolist()
+        x1, y1 = x1 + 1, y1 + 1
         if extra is not None:
             x0, y0, x1, y1 = min(x0, extra[0]), min(y0, extra[1]), max(x1, extra[2]), max(y1, extra[3])
     return max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
