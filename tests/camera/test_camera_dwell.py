@@ -218,3 +218,39 @@ def test_every_default_radius_is_the_dwells():
     assert float(p.parse_args(["clip.mp4"]).radius) == DWELL_RADIUS
     assert PipelineConfig().dwell_radius == DWELL_RADIUS
     assert inspect.signature(CameraInput).parameters["dwell_radius"].default == DWELL_RADIUS
+
+
+def test_every_default_dwell_time_is_the_dwells():
+    import argparse
+    import inspect
+
+    from tiptoi_sim.camera.dwell import DWELL_S
+    from tiptoi_sim.camera.input import CameraInput
+    from tiptoi_sim.camera.pipeline import PipelineConfig
+    from tiptoi_sim.commands import taps_from_video
+
+    p = argparse.ArgumentParser()
+    taps_from_video.add_arguments(p)
+    assert float(p.parse_args(["clip.mp4"]).dwell) == DWELL_S
+    assert PipelineConfig().dwell_s == DWELL_S
+    assert inspect.signature(CameraInput).parameters["dwell_s"].default == DWELL_S
+    assert inspect.signature(DwellDetector).parameters["dwell_s"].default == DWELL_S
+
+
+def _aim_then_touch(aim_s: float):
+    """A pen aimed at a spot (held still a centimetre above it for ``aim_s`` seconds, seen from
+    above at the same place) and then resting on it for a second, 30 frames a second, as the
+    clips made apart draw it; the touch comes at 1.0 s."""
+    return [(1.0 - aim_s + i / 30, (0.5, 0.4)) for i in range(int(round((aim_s + 1.0) * 30)))]
+
+
+def test_the_default_dwell_waits_past_a_pen_held_over_its_spot_before_it_touches():
+    # (benchmarks/independent, seeds 1-4: 8 of 96 dwells tapped 0.02-0.09 s before the touch
+    # with 0.6 s; an aim and its lowering last up to 0.6 s there, still as seen from above)
+    from tiptoi_sim.camera.dwell import DWELL_S
+    assert DWELL_S == 0.65
+    early = feed(DwellDetector(dwell_s=0.6), _aim_then_touch(0.62))
+    assert len(early) == 1 and early[0].t < 1.0  # the tap before the touch
+    # with the default, after it, 0.65-0.67 s after the tip came to rest (at 0.38 s)
+    taps = feed(DwellDetector(), _aim_then_touch(0.62))
+    assert len(taps) == 1 and 1.0 <= taps[0].t and 0.65 - 1e-9 <= taps[0].t - 0.38 <= 0.67

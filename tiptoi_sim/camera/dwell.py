@@ -1,5 +1,5 @@
 """A resting tip makes a tap. Contract: the tip must stay within ``radius`` (board-width units,
-default ``DWELL_RADIUS``, 0.018) of the median of its positions for ``dwell_s`` seconds (default 0.6); the tap
+default ``DWELL_RADIUS``, 0.018) of the median of its positions for ``dwell_s`` seconds (default ``DWELL_S``, 0.65); the tap
 lands at that median and is emitted on the first frame that completes the dwell. No new tap
 comes until the tip has left the radius around the last tap (three positions in a row) or has
 been gone for ``lost_s``. "Stay within" allows a share ``1 - min_share`` (default 20 %) of the
@@ -45,6 +45,17 @@ import numpy as np
 #: small waypoints tapped the wrong one (6777's 7078); 0.018 did not, on 16 seeds.
 DWELL_RADIUS = 0.018
 
+#: how long a tip must rest to tap (seconds; every default of the program's). 0.65 rather than
+#: 0.6: a hand aims before it touches, its tip held still just above the spot (a pen a centimetre
+#: or two high) and then lowered straight down, and the tap came 0.02-0.09 s before the touch
+#: in 8 of the 96 dwells of the clips made apart (``benchmarks/independent``, seeds 1-4): a tap
+#: before the touch is a false tap and a missed dwell to anyone who times it from the touch.
+#: At 0.65 5 of those 8 wait for the touch (83 -> 88 dwells right, 25 -> 19 false taps; a thinking
+#: pause a few centimetres up taps less often too); at 0.7 90 and 15, but a tip that rests from
+#: its first frame (our own clips) then taps 0.70 s after it came to rest, the very end of what a
+#: family should wait (0.7 s); at 0.65, 0.65-0.67 s (a frame at 30 fps is 0.033 s)
+DWELL_S = 0.65
+
 
 @dataclass(frozen=True)
 class DwellTap:
@@ -55,7 +66,7 @@ class DwellTap:
 
 
 class DwellDetector:
-    def __init__(self, radius: float = DWELL_RADIUS, dwell_s: float = 0.6, lost_s: float = 0.2, aspect: float = 1.0,
+    def __init__(self, radius: float = DWELL_RADIUS, dwell_s: float = DWELL_S, lost_s: float = 0.2, aspect: float = 1.0,
                  min_share: float = 0.8, max_gaps: float = 0.25, slack_s: float = 0.5):
         """``aspect`` = board height / width: y distances are scaled by it so that the radius is
         a share of the board's width in both directions. ``slack_s``: how much longer than

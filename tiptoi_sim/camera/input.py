@@ -16,14 +16,14 @@ import threading
 import cv2
 
 from tiptoi_sim.camera.capture import CaptureThread
-from tiptoi_sim.camera.dwell import DWELL_RADIUS
+from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S
 from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
 from tiptoi_sim.camera.stylus import StylusColour
 
 
 class CameraInput:
     def __init__(self, source, on_tap, on_status, layout, *, pointer: str = "finger",
-                 dwell_radius: float = DWELL_RADIUS, dwell_s: float = 0.6, stylus_colour: str | StylusColour | None = "any",
+                 dwell_radius: float = DWELL_RADIUS, dwell_s: float = DWELL_S, stylus_colour: str | StylusColour | None = "any",
                  corners=None, view_width: int = 320, realtime: bool = True, retry_s: float = 2.0):
         # "any": a vivid tip of any colour, found by its shape at the pen's end (nothing to set)
         colour = (stylus_colour if isinstance(stylus_colour, StylusColour) or stylus_colour is None

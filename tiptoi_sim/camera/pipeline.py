@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel, channel_mean
-from tiptoi_sim.camera.dwell import DWELL_RADIUS, DwellDetector
+from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S, DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, bridge_edge, centre_across, cut_edge_lines, find_hand,
                                       reach_faint_end, tip_at_edge, width_behind)
@@ -30,7 +30,7 @@ class PipelineConfig:
                                       # reaching a spot near the edge is seen with its arm
     aspect: float = 1.6               # board width / height
     dwell_radius: float = DWELL_RADIUS  # share of the board's width
-    dwell_s: float = 0.6
+    dwell_s: float = DWELL_S
     learn_s: float = 1.0              # empty board at the start of the video
     relearn_s: float = 0.5            # after the board moved
     marker_every: int = 6             # look for markers every n-th frame once registered

@@ -20,8 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stylus-colour", default="any", metavar="NAME",
                    help="the stylus tip's colour: any (default: a vivid tip of any colour, found by itself), "
                         "or only green, magenta, blue, orange or red")
-    p.add_argument("--dwell", default="0.6", metavar="S", help="seconds of rest that make a tap (default 0.6)")
-    # (camera.dwell.DWELL_RADIUS, written out: the command line does not import numpy to start)
+    # (camera.dwell.DWELL_S and DWELL_RADIUS, written out: the command line does not import numpy to start)
+    p.add_argument("--dwell", default="0.65", metavar="S", help="seconds of rest that make a tap (default 0.65)")
     p.add_argument("--radius", default="0.018", metavar="FRAC",
                    help="how still the tip must be, as a share of the board's width (default 0.018)")
     p.add_argument("--board-photo", metavar="PHOTO", help="a picture of the board cut to its edges: used to find "
