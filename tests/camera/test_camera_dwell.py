@@ -204,36 +204,22 @@ def test_the_default_radius_still_parts_two_places_a_finger_apart():
     assert feed(DwellDetector(dwell_s=0.6), _two_places(0.02)) == []
 
 
-def test_every_default_radius_is_the_dwells():
+def test_every_default_radius_and_rest_is_the_dwells():
     import argparse
     import inspect
 
-    from tiptoi_sim.camera.dwell import DWELL_RADIUS
+    from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S
     from tiptoi_sim.camera.input import CameraInput
     from tiptoi_sim.camera.pipeline import PipelineConfig
     from tiptoi_sim.commands import taps_from_video
 
     p = argparse.ArgumentParser()
     taps_from_video.add_arguments(p)
-    assert float(p.parse_args(["clip.mp4"]).radius) == DWELL_RADIUS
-    assert PipelineConfig().dwell_radius == DWELL_RADIUS
-    assert inspect.signature(CameraInput).parameters["dwell_radius"].default == DWELL_RADIUS
-
-
-def test_every_default_dwell_time_is_the_dwells():
-    import argparse
-    import inspect
-
-    from tiptoi_sim.camera.dwell import DWELL_S
-    from tiptoi_sim.camera.input import CameraInput
-    from tiptoi_sim.camera.pipeline import PipelineConfig
-    from tiptoi_sim.commands import taps_from_video
-
-    p = argparse.ArgumentParser()
-    taps_from_video.add_arguments(p)
-    assert float(p.parse_args(["clip.mp4"]).dwell) == DWELL_S
-    assert PipelineConfig().dwell_s == DWELL_S
-    assert inspect.signature(CameraInput).parameters["dwell_s"].default == DWELL_S
+    args = p.parse_args(["clip.mp4"])
+    assert (float(args.radius), float(args.dwell)) == (DWELL_RADIUS, DWELL_S)
+    assert (PipelineConfig().dwell_radius, PipelineConfig().dwell_s) == (DWELL_RADIUS, DWELL_S)
+    params = inspect.signature(CameraInput).parameters
+    assert (params["dwell_radius"].default, params["dwell_s"].default) == (DWELL_RADIUS, DWELL_S)
     assert inspect.signature(DwellDetector).parameters["dwell_s"].default == DWELL_S
 
 
