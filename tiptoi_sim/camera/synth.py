@@ -247,7 +247,7 @@ class SyntheticClip:
 
     def _draw_pointer(self, v: Visit, tip_board):
         """Mask (float 0-1) and colour image of the hand (and stylus) with its tip at
-        ``tip_board``, each the size of the picture (the colour is 0 where the mask is)."""
+        ``tip_board``, each the size of the picture (the colour is 0 where the mask is 0)."""
         W, H = self.size
         m = np.zeros((H, W), np.float32)
         colour = np.zeros((H, W, 3), np.float32)
