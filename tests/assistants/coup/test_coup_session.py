@@ -236,3 +236,18 @@ def test_no_refusal_is_generic():
     for name in ("phrases.en.yaml", "phrases.de.yaml"):
         text = (REPO_DIR / "board_assets" / "coup" / name).read_text(encoding="utf-8")
         assert "does not fit" not in text and "passt gerade nicht" not in text and "not_now" not in text
+
+
+@pytest.mark.parametrize("lang, ambiguous, unknown", [
+    ("de", "Mit „an“ kann Anna oder Annika gemeint sein. Schreibt mehr vom Namen.",
+     "Die Wahl „xyz“ gibt es nicht; wählt ambassador oder inquisitor."),
+    ("en", "By “an” you could mean Anna or Annika. Type more of the name.",
+     "There is no choice “xyz”; choose ambassador or inquisitor."),
+])
+def test_a_refusal_of_a_typed_word_begins_its_sentence_itself_and_says_what_to_type(coup, lang, ambiguous, unknown):
+    # the typed word, as typed (lower case), once began the sentence: "an könnte Anna oder
+    # Annika sein." It is quoted inside the sentence now
+    s = coup(("Anna", "Annika", "Bob"), lang=lang)
+    assert s.execute("steal an").reason == ambiguous
+    s = coup(("Anna", "Annika", "Bob"), lang=lang, deal=False)
+    assert s.execute("variant xyz").reason == unknown
