@@ -2,7 +2,7 @@
 through the real pipeline as ``taps-from-video`` runs them (through the mp4v codec, as the benchmark). Each one
 missed a dwell or made a false tap before the fix named beside it. The clips of the dim scene
 (beige desk, warm dim) are no longer the frames those fixes were made on: since 2026-12-06 the
-generator dims the hands in a dim room as much as the board (``synth_hard.HardClip._draw_pointer``).
+generator dims the hands in a dim room as much as the board (``synth_hard.HardClip._pointer_layer``).
 A third number cuts the clip after the dwell the fix is about (its later dwells and taps are
 not judged): the suite's time. Where the comment names no hotspot, the visit it is about was
 found by its skin tone, sleeve and place (``hard_clip``'s visits, printed by seed), and the cut
