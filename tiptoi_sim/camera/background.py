@@ -155,6 +155,16 @@ class BoardModel:
             d = d[box[1]:box[3], box[0]:box[2]]
         return (_chroma(d) >= self.chroma_thresh).astype(np.uint8) * 255
 
+    def change(self, box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """(grey change, hue change) of the picture last judged (:meth:`masks`, :meth:`scores`)
+        from the empty board, in its ``box`` (x0, y0, x1, y1): the log brightness difference
+        (negative where it got darker) and :func:`_chroma` of the difference, at the model's
+        exposure. No shadow is removed: :func:`_shadow_field` takes away a good part of a
+        hand's own shadow too (the caller tells a hand's shadow from a wide one)."""
+        x0, y0, x1, y1 = box
+        d = self._judged.aligned[y0:y1, x0:x1] - self.bg[y0:y1, x0:x1]
+        return channel_mean(d), _chroma(d)
+
     def _judge(self, d: np.ndarray) -> np.ndarray:
         """How much log-colour differences (..., 3) count, in units of their thresholds."""
         lum = channel_mean(d)

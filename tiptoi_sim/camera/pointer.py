@@ -446,7 +446,7 @@ def _finger_axis(xs, ys, tip, r: float) -> tuple[float, float] | None:
     return float(ax), float(ay)
 
 
-def _axis_at_tip(hand: Hand, r: float) -> tuple[float, float] | None:
+def axis_at_tip(hand: Hand, r: float) -> tuple[float, float] | None:
     """:func:`_finger_axis` of the hand at its tip, from the mask's pixels in the square around
     the tip that holds all those within 2.2 ``r`` (not from all of the hand's pixels: this runs
     on every frame with a hand)."""
@@ -470,7 +470,7 @@ def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
     stays as it was when the finger differs too little to judge (below 1.5, or less than 1
     above the board beyond)."""
     tx, ty = hand.tip
-    axis = _axis_at_tip(hand, r)
+    axis = axis_at_tip(hand, r)
     if axis is None:
         return hand.tip
     ax, ay = axis
@@ -512,7 +512,7 @@ def centre_across(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float
     above the board a radius or more out on either side) or an edge is missing; the tip stays
     as it was with fewer than two lines judged."""
     tx, ty = hand.tip
-    axis = _axis_at_tip(hand, r)
+    axis = axis_at_tip(hand, r)
     if axis is None:
         return hand.tip
     ax, ay = axis
@@ -594,7 +594,7 @@ def reach_faint_end(score: np.ndarray, hand: Hand, r: float) -> Hand:
     n = float(np.hypot(tx - ex, ty - ey))
     if n > 1e-6:
         axes.append(((tx - ex) / n, (ty - ey) / n))
-    own = _axis_at_tip(hand, r)
+    own = axis_at_tip(hand, r)
     if own is not None:
         axes.append(own)
     us = np.arange(0.0, 2.0 * r + 1e-6, 0.5, dtype=np.float32)

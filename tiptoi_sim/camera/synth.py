@@ -68,6 +68,11 @@ class Visit:
     t_leave: float
     t_gone: float
     path: list = field(default_factory=list)  # sweep: board points visited
+    # a tip held above the board until ``lifted_until`` (seconds): its shadow, the tip's too,
+    # lies ``lift`` board widths off (down and right), apart from the tip; after that the tip
+    # is on the board, its shadow meeting it as usual
+    lift: float = 0.0
+    lifted_until: float = 0.0
 
 
 @dataclass
@@ -229,8 +234,13 @@ class SyntheticClip:
                 near = np.zeros_like(mask)
                 cv2.circle(near, (int(tc[0]), int(tc[1])), int(0.05 * self.board_width_px), 1.0, -1)
                 off = (int(0.012 * self.board_width_px), int(0.02 * self.board_width_px))
-                far = np.roll(mask * (1.0 - near), off, (0, 1))
-                src = np.maximum(far, mask * near)
+                if v.lift > 0 and t < v.lifted_until:
+                    # (held above the board: the whole shadow moved off, the tip's as well)
+                    lift = int(round(v.lift * self.board_width_px / np.sqrt(2)))
+                    src = np.roll(mask, (off[0] + lift, off[1] + lift), (0, 1))
+                else:
+                    far = np.roll(mask * (1.0 - near), off, (0, 1))
+                    src = np.maximum(far, mask * near)
                 sigma = 0.015 * self.board_width_px
                 box = _nonzero_box(src, _blur_reach(sigma), W, H)
                 if box is not None:
