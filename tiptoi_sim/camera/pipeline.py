@@ -121,8 +121,9 @@ FLAT_FRAMES = 9
 #: ``RAISED_AREA`` squared radii refuses the dwell, until the tip comes down. Measured on
 #: ``benchmarks/independent`` (seeds 1-4; radius 8.9 pixels): the tips on the board 0-3 pixels
 #: in the last 5 frames of every dwell; raised or flat, 8 of the 19 false taps refused, not one
-#: dwell lost (at lower thresholds or without the top-hat or the patches, our own clips lost
-#: dwells: a body shadow's edge at the tip, specks of print beside a pale fingertip)
+#: dwell lost (without the top-hat, the patches, or what differs taken as the board's middle
+#: darkness, our own clips lost dwells: a body shadow's edge at the tip, specks of print beside
+#: a pale fingertip, a dim gap between a child's finger and another hand)
 RAISED_REACH = 2.5
 RAISED_WIDTH = 2.5
 RAISED_GAP = 0.25
