@@ -508,9 +508,10 @@ class TapPipeline:
 
         "Than the board around them": how much darker than the empty board each pixel is, less
         the opening of that (grey erosion, then dilation) with a disc ``RAISED_WIDTH`` radii
-        wide, what differs counted as not darker (a top-hat). So only a shadow narrower than
-        that counts, the shadow of a finger or a pen, not the edge of a wide soft shadow
-        (someone leaning over the table) that happens to cross the board at the tip."""
+        wide (a top-hat), what differs counted as dark as the median of the board in the box.
+        So only a shadow narrower than that counts, the shadow of a finger or a pen, not the
+        edge of a wide soft shadow (someone leaning over the table) that happens to cross the
+        board at the tip."""
         r = FINGER_RADIUS_FRAC * self.size[0]
         x0, y0, x1, y1 = _square(tip_px, int(np.ceil((RAISED_REACH + RAISED_WIDTH) * r)) + 1, fg.shape)
         if x1 - x0 < 3 or y1 - y0 < 3:
