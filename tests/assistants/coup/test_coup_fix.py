@@ -89,6 +89,12 @@ def test_during_an_action_only_coins_can_be_fixed():
 def test_fix_before_start_and_after_the_end():
     s = session_from({"window": "setup", "players": [{"name": "Ann"}, {"name": "Ben"}]})
     drive(s, ["!fix Ann coins 3 => Start the game first (start, or start dealt)"])
+    # During the deal the game has started: the refusal names the deal, not the start.
+    drive(s, ["players Ann Ben", "start",
+              "!fix Ann coins 3 => The deal comes first (step 1 of 6): say next. After it, fix corrects coins"])
+    s = session_from({"window": "setup", "players": [{"name": "Ann"}, {"name": "Ben"}]}, lang="de")
+    drive(s, ["players Ann Ben", "start",
+              "!fix Ann coins 3 => Erst wird fertig ausgeteilt (Schritt 1 von 6): sagt next. Danach korrigiert fix"])
     s = session_from(table(("Alice", 8), ("Bob", 0, "duchess")))
     drive(s, ["coup Bob", "reveal Bob captain", "!fix Bob revealed duchess => The game is over: Alice has won."])
 

@@ -35,8 +35,11 @@ NONE = ("none", "nothing", "-", "keine")
 def fix(g: "CoupGame", args: list[str]) -> list[str]:
     from tiptoi_sim.assistants.coup.game import DEAL, SETUP
 
-    if g.window in (SETUP, DEAL):
+    if g.window == SETUP:
         raise Refused(g.t("refuse.fix_before_start", prompt=g.prompt()))
+    if g.window == DEAL:
+        # The game has started, so "start the game first" would be wrong: the deal is what is left.
+        raise Refused(g.t("refuse.fix_during_deal", step=g.deal_index, steps=len(g.deal_steps)))
     if len(args) < 2:
         raise Refused(g.t("refuse.usage", usage=g.usage_words(USAGE)))
     if args[0].lower() == "turn":
