@@ -133,6 +133,26 @@ RAISED_AREA = 0.2
 RAISED_PATCH = 0.1
 RAISED_FRAMES = 5
 
+#: a hand lying still for seconds is no new tap (``TapPipeline._stale``): another player's
+#: hand resting at the board's edge, taken for the pointing one once that has left (5 false
+#: taps on the clips made apart, seeds 1-4, 11-12 and 21-22), or a finger left on a spot it
+#: tapped, found again after a moment lost. Where a dwell lands, the box 1.5 finger radii
+#: around it in every picture kept over the last ``STALE_S`` seconds (the dwell is 0.65-1.15 s
+#: of them) shows what it shows now: the picture changed by at most ``STALE_CHANGE`` of how
+#: much it differs from the empty board, or what differs (at least ``STALE_COVER`` of the box)
+#: overlaps by at least ``STALE_OVERLAP``. Measured on those clips: the resting hands 0.2-0.34
+#: and 0.38-0.94; taps, hovers and pauses that came to their spot 0.93 and more and 0-0.34
+#: (the board or another part of the hand was there); our own clip of a resting finger while
+#: a soft shadow passes 0.48-0.58 and 0.92
+STALE_S = 3.0
+STALE_CHANGE = 0.5
+STALE_COVER = 0.05
+STALE_OVERLAP = 0.6
+STALE_MISSED = 1
+#: how often a picture is kept for that (seconds), and how far from the time sought it may be
+PAST_EVERY = 0.25
+PAST_SLACK = 0.3
+
 
 @dataclass
 class _Rest:
@@ -220,7 +240,13 @@ class TapPipeline:
         self._apart: deque = deque(maxlen=RAISED_FRAMES)
         self._raised_at = None  # the median of the last dwell refused as raised: _lands_raised
         self._refused = None  # that dwell, when this frame's update refused it
+        self._refused_stale = False  # and whether as lying still for seconds (_stale)
+        self._stale_at = None  # the median of the last dwell refused so
         self.taps_raised = 0
+        # (t, aligned log picture, final mask) every PAST_EVERY seconds of the last few: _stale
+        self._past: deque = deque(maxlen=int(np.ceil(STALE_S / PAST_EVERY)) + 2)
+        self._now = None  # (t, aligned log picture, final mask of what differs) of this frame
+        self.taps_stale = 0
 
     @property
     def H(self):
@@ -551,19 +577,80 @@ class TapPipeline:
         seen = [v for n, v in self._apart if self._frame_no - n < 2 * RAISED_FRAMES]
         return len(seen) >= 3 and float(np.median(seen)) > RAISED_AREA
 
+    def _stale(self, x: float, y: float) -> bool:
+        """Has what lies at board position (x, y) lain there, still, for the last ``STALE_S``
+        seconds? In a box 1.5 finger radii each side of it, every picture kept since then
+        (:attr:`_past`, every ``PAST_EVERY`` seconds, the oldest at most ``PAST_SLACK`` seconds
+        younger than that) shows what this frame shows: the picture changed by at most
+        ``STALE_CHANGE`` of how much it differs from the empty board now, or what differs
+        from the board (the frame's final mask, covering at least ``STALE_COVER`` of the box
+        now) overlaps by at least ``STALE_OVERLAP`` (intersection over union). All but
+        ``STALE_MISSED`` of them: one picture may be off (the other hand's shadow passing, a
+        blur), not the three or more of a finger that left the spot and came back.
+
+        Either of the two: the picture is the surer where the masks are ragged (a pale hand on
+        a light table, seen in pieces that change from frame to frame), the masks where the
+        light changes over the board but not the hand (a soft shadow passing, our own clips).
+        A fingertip that comes to a spot was not there seconds before, nor was what lies
+        there now (a finger drawn back along itself leaves the board where its tip was), and
+        one that left the spot and came back left it empty for a moment in between."""
+        t, log_now, fg = self._now
+        W, Hh = self.board_size
+        mp = self.margin_px
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        x0, y0, x1, y1 = _square((x * W + mp, y * Hh + mp), int(round(1.5 * r)), fg.shape)
+        if x1 <= x0 or y1 <= y0 or not self._past or self._past[0][0] > t - STALE_S + PAST_SLACK:
+            return False
+        now = fg[y0:y1, x0:x1] > 0
+        if now.mean() < STALE_COVER:
+            return False
+
+        def spread(d):
+            # (less the median change per channel: the exposure drifting)
+            d = d.reshape(-1, d.shape[-1])
+            return float(np.abs(d - np.median(d, axis=0)).sum())
+
+        box = log_now[y0:y1, x0:x1]
+        made = spread(box - self.model.bg[y0:y1, x0:x1])
+        if made <= 0:
+            return False
+        missed = 0
+        for t_then, log_then, fg_then in self._past:
+            if t_then < t - STALE_S - 1e-6:
+                continue
+            was = fg_then[y0:y1, x0:x1] > 0
+            overlap = float((now & was).sum()) / max(1, int((now | was).sum()))
+            if overlap < STALE_OVERLAP and spread(box - log_then[y0:y1, x0:x1]) > STALE_CHANGE * made:
+                missed += 1
+                if missed > STALE_MISSED:
+                    return False
+        return True
+
     def _lands_raised(self, x: float, y: float, beside: tuple[float, float] | None = None) -> bool:
         """``lands`` for the dwell detector (:meth:`_lands`), refusing a dwell while the tip is
         held above the board (:meth:`_raised`). Refused so, the dwell is reported once (the
         caller drops it) and the detector stays armed for the rest: when the tip comes down on
         the spot it hovered over, any steady dwell there that lands makes the tap (the rule
-        against drifting back toward the arm is for a dwell that landed off every hotspot)."""
+        against drifting back toward the arm is for a dwell that landed off every hotspot).
+
+        A dwell that lands where the same thing has lain still for seconds (:meth:`_stale`) is
+        refused the same way, and so is the rest of that rest, until the tip leaves."""
         if self._raised():
             if beside is None:
                 self._raised_at = self._refused = (x, y)
             return False
+        if beside is not None and beside == self._stale_at:
+            return False  # (lying still: the rest stays refused until the tip leaves)
         if beside is not None and beside == self._raised_at:
-            return self.hit_test(x, y) is not None
-        return self._lands(x, y, beside)
+            lands = self.hit_test(x, y) is not None
+        else:
+            lands = self._lands(x, y, beside)
+        if lands and self._stale(x, y):
+            if beside is None:
+                self._refused = self._stale_at = (x, y)
+                self._refused_stale = True
+            return False
+        return lands
 
     def _on_board(self, tip_px) -> bool:
         """Does the pixel ``tip_px`` of the rectified picture lie on the board (half a percent
@@ -905,13 +992,21 @@ class TapPipeline:
             self._last_hand_frame = self._frame_no
         if tip is not None and hand is not None:
             self._apart.append((self._frame_no, self._shadow_apart(tip_px, hand, fg)))
+        self._now = (t, log_img, fg)
+        if not self._past or t - self._past[-1][0] >= PAST_EVERY - 1e-6:
+            self._past.append((t, log_img.copy(), fg.copy()))
         self._refused = None
+        self._refused_stale = False
         d = self.dwell.update(t, tip, lands=self._lands_raised)
         st.progress = self.dwell.progress
         if d is None:
             return []
         if self._refused is not None and (d.x, d.y) == self._refused:
-            self.taps_raised += 1  # (held above the board: no tap; see _lands_raised)
+            # (held above the board, or lying still for seconds: no tap; see _lands_raised)
+            if self._refused_stale:
+                self.taps_stale += 1
+            else:
+                self.taps_raised += 1
             return []
         tid = self.hit_test(d.x, d.y)
         if tid is None:

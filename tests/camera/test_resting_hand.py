@@ -1,0 +1,43 @@
+"""A hand lying still for seconds makes no new tap (TapPipeline._stale).
+
+Two players at the board: one leaves a finger on the spot it tapped, the other taps
+elsewhere and leaves. The resting hand is taken for the pointing one again and its finger,
+lying where it lay all along, must not tap a second time (the clips made apart from the
+project, ``benchmarks/independent``, tapped there 5 times on seeds 1-4, 11-12 and 21-22: another
+player's hand resting at the board's edge). A finger that leaves a spot and comes back to it a
+moment later taps again: the spot was empty in between."""
+
+from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+from tiptoi_sim.camera.synth import SyntheticClip, Visit
+
+RESTING_SKIN, POINTING_SKIN = (80, 110, 170), (105, 140, 195)
+
+
+def _play(layout, board, visits, duration):
+    clip = SyntheticClip(board, visits, fps=15, duration=duration, seed=43)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
+    taps = []
+    for i in range(clip.n_frames):
+        taps += pipe.process(clip.frame(i), i / clip.fps)
+    return pipe, [(round(t.t, 2), t.tap) for t in taps]
+
+
+def test_a_finger_left_lying_on_a_spot_taps_it_once(layout, board):
+    resting = Visit("tap", "left", layout.centre("char:tom"), "char:tom", RESTING_SKIN, 1.0, 1.2, 1.8, 9.0, 9.5)
+    pointing = Visit("tap", "top", layout.centre("room:archive"), "room:archive", POINTING_SKIN, 1.0,
+                     3.5, 4.1, 5.1, 5.6)
+    pipe, taps = _play(layout, board, [resting, pointing], 8.5)
+    # (without the rule: char:tom again at 6.0 s, when the pointing hand has gone and the
+    # resting finger is the only one left)
+    assert [tap for _, tap in taps] == ["char:tom", "room:archive"], taps
+    assert pipe.taps_stale == 1, taps
+
+
+def test_a_finger_that_comes_back_to_the_spot_taps_again(layout, board):
+    # digit 4 twice in a row: the finger rests two seconds, leaves, and is back 0.9 s later
+    # (2.5 and 3.5 s before the second dwell ends it lay there both times: only the moment
+    # the spot was empty in between tells the two rests apart)
+    first = Visit("tap", "bottom", layout.centre("digit:4"), "digit:4", POINTING_SKIN, 1.0, 1.1, 1.5, 3.6, 4.0)
+    again = Visit("tap", "bottom", layout.centre("digit:4"), "digit:4", POINTING_SKIN, 1.0, 4.0, 4.5, 5.5, 5.9)
+    pipe, taps = _play(layout, board, [first, again], 6.5)
+    assert [tap for _, tap in taps] == ["digit:4", "digit:4"] and pipe.taps_stale == 0, taps
