@@ -5,7 +5,8 @@ elsewhere and leaves. The resting hand is taken for the pointing one again and i
 lying where it lay all along, must not tap a second time (the clips made apart from the
 project, ``benchmarks/independent``, tapped there 5 times on seeds 1-4, 11-12 and 21-22: another
 player's hand resting at the board's edge). A finger that leaves a spot and comes back to it a
-moment later taps again: the spot was empty in between."""
+moment later taps again: the spot was empty in between; and so does one that hovered over the
+spot for seconds (its shadow apart from it) and comes down on it."""
 
 from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
 from tiptoi_sim.camera.synth import SyntheticClip, Visit
@@ -13,8 +14,8 @@ from tiptoi_sim.camera.synth import SyntheticClip, Visit
 RESTING_SKIN, POINTING_SKIN = (80, 110, 170), (105, 140, 195)
 
 
-def _play(layout, board, visits, duration):
-    clip = SyntheticClip(board, visits, fps=15, duration=duration, seed=43)
+def _play(layout, board, visits, duration, seed=43):
+    clip = SyntheticClip(board, visits, fps=15, duration=duration, seed=seed)
     pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
     taps = []
     for i in range(clip.n_frames):
@@ -41,3 +42,14 @@ def test_a_finger_that_comes_back_to_the_spot_taps_again(layout, board):
     again = Visit("tap", "bottom", layout.centre("digit:4"), "digit:4", POINTING_SKIN, 1.0, 4.0, 4.5, 5.5, 5.9)
     pipe, taps = _play(layout, board, [first, again], 6.5)
     assert [tap for _, tap in taps] == ["digit:4", "digit:4"] and pipe.taps_stale == 0, taps
+
+
+def test_a_finger_that_hovered_long_over_the_spot_taps_when_it_comes_down(layout, board):
+    # held 3 cm above the spot for 2.5 s, then put down: the pictures of the last seconds show
+    # the finger there all along, but it hovered (its shadow apart) and the touch is new
+    down = 1.8 + 2.5
+    hover = Visit("tap", "top", layout.centre("room:lobby"), "room:lobby", POINTING_SKIN, 1.0, 1.2, 1.8, down + 1.5,
+                  down + 2.0, lift=0.03, lifted_until=down)
+    pipe, taps = _play(layout, board, [hover], down + 2.5, seed=41)  # (test_raised_tip's light)
+    assert [tap for _, tap in taps] == ["room:lobby"] and pipe.taps_raised == 1, taps
+    assert down <= taps[0][0] <= down + 0.35, (down, taps)

@@ -642,9 +642,10 @@ class TapPipeline:
         if beside is not None and beside == self._stale_at:
             return False  # (lying still: the rest stays refused until the tip leaves)
         if beside is not None and beside == self._raised_at:
-            lands = self.hit_test(x, y) is not None
-        else:
-            lands = self._lands(x, y, beside)
+            # (a tip that hovered over the spot and came down: it lay there, not on the board;
+            # after a long hover the pictures of the last seconds look like the touch)
+            return self.hit_test(x, y) is not None
+        lands = self._lands(x, y, beside)
         if lands and self._stale(x, y):
             if beside is None:
                 self._refused = self._stale_at = (x, y)
