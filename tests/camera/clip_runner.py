@@ -22,6 +22,21 @@ class ClipResult(NamedTuple):
 _LAYOUT_BOARD = None
 
 
+def play_visits(layout, board, visits: list, duration: float, seed: int, fps: float = 15):
+    """The project's plain generator (``SyntheticClip``) drawing ``visits`` for ``duration``
+    seconds, frame by frame through the real pipeline with its defaults: (the pipeline, the
+    taps as (t, hotspot))."""
+    from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
+    from tiptoi_sim.camera.synth import SyntheticClip
+
+    clip = SyntheticClip(board, visits, fps=fps, duration=duration, seed=seed)
+    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
+    taps = []
+    for i in range(clip.n_frames):
+        taps += pipe.process(clip.frame(i), i / clip.fps)
+    return pipe, [(round(t.t, 2), t.tap) for t in taps]
+
+
 def run_clip(layout, board, scene_name: str, seed: int, until: float | None = None):
     """A benchmark clip (synth_hard, through the codec) through the real pipeline with the
     defaults ``taps-from-video`` uses: (its score, the taps as (t, hotspot) for a message).

@@ -8,10 +8,11 @@ Here the project's own generator holds a finger up (``Visit.lift``: the whole sh
 too, moved off), and a picture made by hand checks what counts as such a shadow."""
 
 import numpy as np
+from clip_runner import play_visits
 
 from tiptoi_sim.camera.pipeline import RAISED_AREA, PipelineConfig, TapPipeline
 from tiptoi_sim.camera.pointer import FINGER_RADIUS_FRAC, Hand
-from tiptoi_sim.camera.synth import SyntheticClip, Visit
+from tiptoi_sim.camera.synth import Visit
 
 T_ENTER, HOLD = 1.2, 2.2
 
@@ -20,12 +21,7 @@ def _play(layout, board, lift: float, lifted_until: float, side: str = "top"):
     target = layout.centre("room:lobby")
     v = Visit("tap", side, target, "room:lobby", (105, 140, 195), 1.0, T_ENTER, T_ENTER + 0.6,
               T_ENTER + 0.6 + HOLD, T_ENTER + 0.6 + HOLD + 0.5, lift=lift, lifted_until=lifted_until)
-    clip = SyntheticClip(board, [v], fps=15, duration=T_ENTER + HOLD + 1.6, seed=41)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
-    taps = []
-    for i in range(clip.n_frames):
-        taps += pipe.process(clip.frame(i), i / clip.fps)
-    return pipe, [(round(t.t, 2), t.tap) for t in taps]
+    return play_visits(layout, board, [v], T_ENTER + HOLD + 1.6, seed=41)
 
 
 def test_a_finger_held_above_a_hotspot_taps_only_once_it_comes_down(layout, board):

@@ -8,19 +8,15 @@ player's hand resting at the board's edge). A finger that leaves a spot and come
 moment later taps again: the spot was empty in between; and so does one that hovered over the
 spot for seconds (its shadow apart from it) and comes down on it."""
 
-from tiptoi_sim.camera.pipeline import PipelineConfig, TapPipeline
-from tiptoi_sim.camera.synth import SyntheticClip, Visit
+from clip_runner import play_visits
+
+from tiptoi_sim.camera.synth import Visit
 
 RESTING_SKIN, POINTING_SKIN = (80, 110, 170), (105, 140, 195)
 
 
 def _play(layout, board, visits, duration, seed=43):
-    clip = SyntheticClip(board, visits, fps=15, duration=duration, seed=seed)
-    pipe = TapPipeline(layout.hit_test, PipelineConfig(aspect=layout.aspect))
-    taps = []
-    for i in range(clip.n_frames):
-        taps += pipe.process(clip.frame(i), i / clip.fps)
-    return pipe, [(round(t.t, 2), t.tap) for t in taps]
+    return play_visits(layout, board, visits, duration, seed)
 
 
 def test_a_finger_left_lying_on_a_spot_taps_it_once(layout, board):
