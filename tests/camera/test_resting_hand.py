@@ -3,8 +3,8 @@
 Two players at the board: one leaves a finger on the spot it tapped, the other taps
 elsewhere and leaves. The resting hand is taken for the pointing one again and its finger,
 lying where it lay all along, must not tap a second time (the clips made apart from the
-project, ``benchmarks/independent``, tapped there 5 times on seeds 1-4, 11-12 and 21-22: another
-player's hand resting at the board's edge). A finger that leaves a spot and comes back to it a
+project, ``benchmarks/independent``, tapped so 5 times on seeds 1-4, 11-12 and 21-22: another
+player's hand resting at the board's edge, taken for the pointing one once that had gone). A finger that leaves a spot and comes back to it a
 moment later taps again: the spot was empty in between; and so does one that hovered over the
 spot for seconds (its shadow apart from it) and comes down on it."""
 
