@@ -140,10 +140,11 @@ RAISED_FRAMES = 5
 #: around it in every picture kept over the last ``STALE_S`` seconds (the dwell is 0.65-1.15 s
 #: of them) shows what it shows now: the picture changed by at most ``STALE_CHANGE`` of how
 #: much it differs from the empty board, or what differs (at least ``STALE_COVER`` of the box)
-#: overlaps by at least ``STALE_OVERLAP``. Measured on those clips: the resting hands 0.2-0.34
-#: and 0.38-0.94; taps, hovers and pauses that came to their spot 0.93 and more and 0-0.34
-#: (the board or another part of the hand was there); our own clip of a resting finger while
-#: a soft shadow passes 0.48-0.58 and 0.92
+#: overlaps by at least ``STALE_OVERLAP``. Measured on those clips, 2.5 and 3.5 s back: the
+#: resting hands 0.09-0.34 and 0.38-0.94; the dwells that came to their spot 0.93 and more and
+#: 0-0.34 (the board or another part of the hand was there; a thinking pause 0.87 at one of
+#: the two, 0.01 at the other); our own clip of a resting finger while a soft shadow passes
+#: 0.48-0.58 and 0.92
 STALE_S = 3.0
 STALE_CHANGE = 0.5
 STALE_COVER = 0.05
