@@ -173,6 +173,14 @@ def _square(at, k: int, shape) -> tuple[int, int, int, int]:
     return max(0, x - k), max(0, y - k), min(w, x + k + 1), min(h, y + k + 1)
 
 
+def _spread(d: np.ndarray) -> float:
+    """How much the log-colour differences ``d`` (..., 3) vary over a patch: the sum of their
+    absolute deviations from the median per channel (a change of exposure over the whole patch
+    is no change)."""
+    d = d.reshape(-1, d.shape[-1])
+    return float(np.abs(d - np.median(d, axis=0)).sum())
+
+
 def _enters(hand, rect, border: int = 3) -> bool:
     """Whether the hand enters from the board's edge: where it enters lies beyond the board
     ``rect`` (x0, y0, x1, y1) or within ``border`` pixels of its edge (not a hand found on
@@ -240,8 +248,8 @@ class TapPipeline:
         # (frame number, shadow apart from the tip) of the last frames with a tip: _raised
         self._apart: deque = deque(maxlen=RAISED_FRAMES)
         self._raised_at = None  # the median of the last dwell refused as raised: _lands_raised
-        self._refused = None  # that dwell, when this frame's update refused it
-        self._refused_stale = False  # and whether as lying still for seconds (_stale)
+        # ((x, y), "raised" or "stale"): the dwell this frame's update refused, and why
+        self._refused = None
         self._stale_at = None  # the median of the last dwell refused so
         self.taps_raised = 0
         # (t, aligned log picture, final mask) every PAST_EVERY seconds of the last few: _stale
@@ -605,14 +613,8 @@ class TapPipeline:
         now = fg[y0:y1, x0:x1] > 0
         if now.mean() < STALE_COVER:
             return False
-
-        def spread(d):
-            # (less the median change per channel: the exposure drifting)
-            d = d.reshape(-1, d.shape[-1])
-            return float(np.abs(d - np.median(d, axis=0)).sum())
-
         box = log_now[y0:y1, x0:x1]
-        made = spread(box - self.model.bg[y0:y1, x0:x1])
+        made = _spread(box - self.model.bg[y0:y1, x0:x1])
         if made <= 0:
             return False
         missed = 0
@@ -621,7 +623,7 @@ class TapPipeline:
                 continue
             was = fg_then[y0:y1, x0:x1] > 0
             overlap = float((now & was).sum()) / max(1, int((now | was).sum()))
-            if overlap < STALE_OVERLAP and spread(box - log_then[y0:y1, x0:x1]) > STALE_CHANGE * made:
+            if overlap < STALE_OVERLAP and _spread(box - log_then[y0:y1, x0:x1]) > STALE_CHANGE * made:
                 missed += 1
                 if missed > STALE_MISSED:
                     return False
@@ -638,7 +640,8 @@ class TapPipeline:
         refused the same way, and so is the rest of that rest, until the tip leaves."""
         if self._raised():
             if beside is None:
-                self._raised_at = self._refused = (x, y)
+                self._raised_at = (x, y)
+                self._refused = ((x, y), "raised")
             return False
         if beside is not None and beside == self._stale_at:
             return False  # (lying still: the rest stays refused until the tip leaves)
@@ -649,8 +652,8 @@ class TapPipeline:
         lands = self._lands(x, y, beside)
         if lands and self._stale(x, y):
             if beside is None:
-                self._refused = self._stale_at = (x, y)
-                self._refused_stale = True
+                self._stale_at = (x, y)
+                self._refused = ((x, y), "stale")
             return False
         return lands
 
@@ -695,13 +698,8 @@ class TapPipeline:
             return False
         now = log_img[y0:y1, x0:x1]
         board = self.model.bg[y0:y1, x0:x1]
-
-        def spread(d):
-            d = d.reshape(-1, d.shape[-1])
-            return float(np.abs(d - np.median(d, axis=0)).sum())
-
-        made = spread(then - board)
-        return made > 0 and spread(now - then) <= STILL_SHARE * made
+        made = _spread(then - board)
+        return made > 0 and _spread(now - then) <= STILL_SHARE * made
 
     def _any_stylus(self, img, fg, weak, hand):
         """A stylus of any vivid colour, nothing set: the end of the thin object entering with
@@ -998,14 +996,13 @@ class TapPipeline:
         if not self._past or t - self._past[-1][0] >= PAST_EVERY - 1e-6:
             self._past.append((t, log_img.copy(), fg.copy()))
         self._refused = None
-        self._refused_stale = False
         d = self.dwell.update(t, tip, lands=self._lands_raised)
         st.progress = self.dwell.progress
         if d is None:
             return []
-        if self._refused is not None and (d.x, d.y) == self._refused:
+        if self._refused is not None and (d.x, d.y) == self._refused[0]:
             # (held above the board, or lying still for seconds: no tap; see _lands_raised)
-            if self._refused_stale:
+            if self._refused[1] == "stale":
                 self.taps_stale += 1
             else:
                 self.taps_raised += 1
