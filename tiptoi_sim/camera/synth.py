@@ -56,7 +56,8 @@ def _area(poly) -> float:
 @dataclass
 class Visit:
     """One hand visit: ``kind`` is "tap" (point and dwell on ``target``), "rest" (a flat hand
-    resting, no pointing finger) or "sweep" (a pointing hand moving without stopping)."""
+    resting, no pointing finger), "flat" (a flat hand resting with its fingers together, the
+    longest reaching ``target``) or "sweep" (a pointing hand moving without stopping)."""
     kind: str
     side: str                 # left, right, top, bottom: where the arm comes from
     target: tuple[float, float]
@@ -320,6 +321,19 @@ class SyntheticClip:
             palm = tip + u * 0.06 * s
             cv2.ellipse(mask, P(palm), (int(0.06 * s * 8), int(0.065 * s * 8)),
                         float(np.degrees(np.arctan2(u[1], u[0]))), 0, 360, 255, -1, cv2.LINE_AA, shift=3)
+            bar(palm, tip + u * 3.0 * s, 0.085 * s)
+        elif v.kind == "flat":
+            # a flat hand with its fingers together, the middle one reaching ``target``:
+            # another player's hand lying on the board, whose end is now and then nearly as
+            # narrow as a pointing finger's
+            knuckles = tip + u * 0.075 * s
+            for k, short in ((-1.5, 0.02), (-0.5, 0.0), (0.5, 0.006), (1.5, 0.024)):
+                end = tip + n * k * fw * 1.02 + u * (short * s + fw / 2)
+                bar(end, knuckles + n * k * fw * 1.02, fw)
+                disc(end, fw / 2)
+            palm = knuckles + u * 0.045 * s
+            cv2.ellipse(mask, P(palm), (int(0.05 * s * 8), int(0.05 * s * 8)), 0, 0, 360, 255, -1, cv2.LINE_AA, shift=3)
+            disc(palm + n * 0.06 * s - u * 0.01 * s, 0.02 * s)
             bar(palm, tip + u * 3.0 * s, 0.085 * s)
         else:
             flen = 0.075 * s
