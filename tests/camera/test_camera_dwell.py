@@ -1,4 +1,4 @@
-from tiptoi_sim.camera.dwell import DwellDetector
+from tiptoi_sim.camera.dwell import REFUSED, DwellDetector
 
 
 def feed(det, samples):
@@ -130,6 +130,27 @@ def test_a_rest_off_every_hotspot_is_reported_once_and_a_new_rest_again():
     assert feed_landing(det, move, on_waypoint) == []
     again = feed_landing(det, rest2, on_waypoint)
     assert len(again) == 1 and again[0].x == 0.8
+
+
+def test_a_refused_rest_is_not_reported_and_taps_when_the_second_chance_lands():
+    # the caller refuses the first dwell (a tip held above the board, say) and lets the rest
+    # tap once it says yes to a later window (the tip come down)
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    calls = []
+
+    def lands(x, y, beside=None):
+        calls.append(beside)
+        if beside is None:
+            return REFUSED
+        return len(calls) > 10
+
+    rest = [(i / 30, (0.5, 0.5)) for i in range(60)]
+    taps = feed_landing(det, rest, lands)
+    assert calls[0] is None and all(b == (0.5, 0.5) for b in calls[1:])
+    assert len(taps) == 1 and (taps[0].x, taps[0].y) == (0.5, 0.5) and taps[0].t > 0.6
+    # refused and never let through: nothing at all
+    det = DwellDetector(radius=0.015, dwell_s=0.6, aspect=1.0)
+    assert feed_landing(det, rest, lambda x, y, beside=None: REFUSED if beside is None else False) == []
 
 
 def test_without_a_landing_test_a_rest_beside_a_hotspot_ends_with_its_first_dwell():

@@ -28,6 +28,11 @@ rests, too. Only a steady rest gets this second chance: a phantom tip (another h
 sleeve taken for the pointing finger) flickers between places, and its median, moved a
 little, must not make a tap (seed 6174's clip 6774: a wrong tap without this rule). Without
 ``lands`` the earliest start that qualifies is taken, as before.
+
+``lands`` may also answer ``REFUSED`` for a first dwell: the caller knows the rest is no tap
+(a tip held above the board, a hand lying still). Such a dwell is handled as one that landed
+off every hotspot, but not reported: the detector stays armed and asks again, with ``beside``,
+for the rest of that rest.
 """
 
 from __future__ import annotations
@@ -55,6 +60,10 @@ DWELL_RADIUS = 0.018
 #: its first frame (our own clips) then taps 0.70 s after it came to rest, the very end of what a
 #: family should wait (0.7 s); at 0.65, 0.65-0.67 s (a frame at 30 fps is 0.033 s)
 DWELL_S = 0.65
+
+#: what ``lands(x, y)`` answers for a dwell that is no tap whatever it hits (see the module's
+#: docstring): handled as a dwell off every hotspot, but not reported
+REFUSED = "refused"
 
 
 @dataclass(frozen=True)
@@ -96,12 +105,12 @@ class DwellDetector:
         return self._progress  # (0 from a tap until the tip leaves: update sets it only while armed)
 
     def update(self, t: float, pos: tuple[float, float] | None,
-               lands: Callable[..., bool] | None = None) -> DwellTap | None:
+               lands: Callable[..., bool | str] | None = None) -> DwellTap | None:
         """The tap a dwell completed at this sample, or None. ``lands(x, y)``: does a dwell
-        there hit a hotspot; ``lands(x, y, beside)`` for a second chance, ``beside`` the median
-        of the rest's dwell that landed off every hotspot (the caller may refuse a move it
-        distrusts). See the module's docstring: such a dwell is returned once, then the rest is
-        tried on."""
+        there hit a hotspot (or ``REFUSED``: no tap, not reported); ``lands(x, y, beside)`` for
+        a second chance, ``beside`` the median of the rest's dwell that landed off every hotspot
+        or was refused (the caller may refuse a move it distrusts). See the module's docstring:
+        a dwell off every hotspot is returned once, then the rest is tried on."""
         if pos is None:
             self._gaps.append(t)
             if self._last_seen is not None and t - self._last_seen >= self.lost_s:
@@ -134,7 +143,8 @@ class DwellDetector:
         if len(done) == 0:
             return None
         medians, begun = list(zip(mx.tolist(), my.tolist())), starts.tolist()
-        if lands is not None and (self._off or not lands(*medians[i])):
+        first = True if lands is None or self._off else lands(*medians[i])
+        if lands is not None and (self._off or first is REFUSED or not first):
             beside = self._last_tap if self._off else medians[i]
             landing = [k for k in done if steady[k] and lands(*medians[k], beside)]
             if not landing:
@@ -145,6 +155,8 @@ class DwellDetector:
                 self._off = True
                 self._away = 0
                 self._last_tap = medians[i]
+                if first is REFUSED:
+                    return None
                 return DwellTap(t=t, x=medians[i][0], y=medians[i][1], started=begun[i])
             i = landing[0]
         self._armed = False

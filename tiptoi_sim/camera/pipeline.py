@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tiptoi_sim.camera.background import BoardModel, channel_mean
-from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S, DwellDetector
+from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S, REFUSED, DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, axis_at_tip, bridge_edge, centre_across,
                                       cut_edge_lines, find_hand, reach_faint_end, tip_at_edge, width_behind)
@@ -257,8 +257,6 @@ class TapPipeline:
         # (frame number, shadow apart from the tip) of the last frames with a tip: _raised
         self._apart: deque = deque(maxlen=RAISED_FRAMES)
         self._raised_at = None  # the median of the last dwell refused as raised: _lands_raised
-        # ((x, y), "raised", "stale" or "flat"): the dwell this frame's update refused, and why
-        self._refused = None
         self._stale_at = None  # the median of the last dwell refused so
         self.taps_raised = 0
         # (t, aligned log picture, final mask) every PAST_EVERY seconds of the last few: _stale
@@ -650,10 +648,10 @@ class TapPipeline:
                     return False
         return True
 
-    def _lands_raised(self, x: float, y: float, beside: tuple[float, float] | None = None) -> bool:
+    def _lands_raised(self, x: float, y: float, beside: tuple[float, float] | None = None) -> bool | str:
         """``lands`` for the dwell detector (:meth:`_lands`), refusing a dwell while the tip is
-        held above the board (:meth:`_raised`). Refused so, the dwell is reported once (the
-        caller drops it) and the detector stays armed for the rest: when the tip comes down on
+        held above the board (:meth:`_raised`). Refused so (``REFUSED``, counted), the dwell is
+        not reported and the detector stays armed for the rest: when the tip comes down on
         the spot it hovered over, any steady dwell there that lands makes the tap (the rule
         against drifting back toward the arm is for a dwell that landed off every hotspot).
 
@@ -663,12 +661,14 @@ class TapPipeline:
         flat hand whose end looks like a finger now and then), for as long as that lasts."""
         if self._seldom_pointed():
             if beside is None:
-                self._refused = ((x, y), "flat")
+                self.taps_flat += 1
+                return REFUSED
             return False
         if self._raised():
             if beside is None:
                 self._raised_at = (x, y)
-                self._refused = ((x, y), "raised")
+                self.taps_raised += 1
+                return REFUSED
             return False
         if beside is not None and beside == self._stale_at:
             return False  # (lying still: the rest stays refused until the tip leaves)
@@ -680,7 +680,8 @@ class TapPipeline:
         if lands and self._stale(x, y):
             if beside is None:
                 self._stale_at = (x, y)
-                self._refused = ((x, y), "stale")
+                self.taps_stale += 1
+                return REFUSED
             return False
         return lands
 
@@ -1026,19 +1027,9 @@ class TapPipeline:
         self._now = (t, log_img, fg)
         if not self._past or t - self._past[-1][0] >= PAST_EVERY - 1e-6:
             self._past.append((t, log_img.copy(), fg.copy()))
-        self._refused = None
         d = self.dwell.update(t, tip, lands=self._lands_raised)
         st.progress = self.dwell.progress
         if d is None:
-            return []
-        if self._refused is not None and (d.x, d.y) == self._refused[0]:
-            # (held above the board, or lying still for seconds: no tap; see _lands_raised)
-            if self._refused[1] == "stale":
-                self.taps_stale += 1
-            elif self._refused[1] == "flat":
-                self.taps_flat += 1
-            else:
-                self.taps_raised += 1
             return []
         tid = self.hit_test(d.x, d.y)
         if tid is None:
