@@ -64,21 +64,21 @@ def _pipe_with(picture_of):
 TIP = (150, 100)
 
 
-def _finger(pipe):
-    """A finger from the top edge down to TIP, as a Hand and its mask."""
+def _finger(pipe, tip=TIP):
+    """A finger from the top edge down to ``tip``, as a Hand and its mask."""
     r = FINGER_RADIUS_FRAC * pipe.size[0]
     mask = np.zeros((pipe.size[1], pipe.size[0]), np.uint8)
-    mask[: TIP[1] + 1, int(TIP[0] - r / 2):int(TIP[0] + r / 2) + 1] = 255
-    return Hand(mask=mask, entry=(TIP[0], 0.0), tip=TIP, pointing=True, fill=0.3, area=int(mask.sum() // 255)), r
+    mask[: tip[1] + 1, int(tip[0] - r / 2):int(tip[0] + r / 2) + 1] = 255
+    return Hand(mask=mask, entry=(tip[0], 0.0), tip=tip, pointing=True, fill=0.3, area=int(mask.sum() // 255)), r
 
 
-def _draw_finger(img, pipe, shadow_off=None, shade=0.75):
+def _draw_finger(img, pipe, shadow_off=None, shade=0.75, tip=TIP):
     r = FINGER_RADIUS_FRAC * pipe.size[0]
-    x0, x1 = int(TIP[0] - r / 2), int(TIP[0] + r / 2) + 1
+    x0, x1 = int(tip[0] - r / 2), int(tip[0] + r / 2) + 1
     if shadow_off is not None:
         dx, dy = shadow_off
-        img[: TIP[1] + 1 + dy, x0 + dx:x1 + dx] *= shade
-    img[: TIP[1] + 1, x0:x1] = (120.0, 150.0, 205.0)  # skin
+        img[: tip[1] + 1 + dy, x0 + dx:x1 + dx] *= shade
+    img[: tip[1] + 1, x0:x1] = (120.0, 150.0, 205.0)  # skin
     return img
 
 
@@ -103,3 +103,24 @@ def test_the_shadow_apart_from_the_tip_is_what_a_raised_finger_casts_and_nothing
 
     pipe, fg = _pipe_with(leaning)
     assert pipe._shadow_apart(TIP, hand, fg) <= RAISED_AREA
+
+
+def test_a_hand_held_high_casts_its_shadow_far_off_and_only_the_board_is_looked_at():
+    pipe, fg = _pipe_with(lambda b: b)
+    hand, r = _finger(pipe)
+    # a hand hovering 11-18 cm up (the hands-only clips made apart, seeds 31-38): the finger's
+    # shadow 4 radii to the side and a radius further on
+    off = (int(4 * r), int(r))
+    pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, off))
+    assert pipe._shadow_apart(TIP, hand, fg) > 3 * RAISED_AREA
+    # a finger on the board at its left edge; to its left, beside the board, something dark on
+    # the table (a sleeve's shadow, a cup, the table's own grain that the model follows less
+    # well): not the board, not looked at (seed 8124's clip 8424: a finger resting on lock 1)
+    edge = (pipe.margin_px + int(r), 100)
+    hand, r = _finger(pipe, edge)
+    off = (-int(2 * r), int(r))
+    pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, off, tip=edge))
+    assert pipe._shadow_apart(edge, hand, fg) <= RAISED_AREA
+    # the same two radii off, to its right on the board, counts
+    pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, (int(2 * r), int(r)), tip=edge))
+    assert pipe._shadow_apart(edge, hand, fg) > 3 * RAISED_AREA

@@ -111,20 +111,25 @@ FLAT_FRAMES = 9
 #: centimetres up, a hand hovering, a flat hand or a fist lying on the board. On the board a
 #: fingertip or a pen's point meets its own shadow, which lies under it or as a thin rim along
 #: it; raised, the shadow moves off by the height times the light's slant and shows beside or
-#: ahead of the tip, apart from it. Counted: the pixels within ``RAISED_REACH`` finger radii
-#: of the tip, not more than half a radius behind it, at least ``RAISED_GAP`` radii from
-#: anything that differs, darker by ``RAISED_DARK`` (log brightness) than a disc
-#: ``RAISED_WIDTH`` radii wide around them lets the board be (a grey top-hat: the edge of a
-#: wide soft shadow, someone leaning over the table, is no such shadow), with the hue kept
-#: (chroma below ``RAISED_CHROMA``), in patches of at least ``RAISED_PATCH`` squared radii
-#: (not specks of print). The median over the last ``RAISED_FRAMES`` frames with a tip above
-#: ``RAISED_AREA`` squared radii refuses the dwell, until the tip comes down. Measured on
-#: ``benchmarks/independent`` (seeds 1-4; radius 8.9 pixels): the tips on the board 0-3 pixels
-#: in the last 5 frames of every dwell; raised or flat, 8 of the 19 false taps refused, not one
-#: dwell lost (without the top-hat, the patches, or what differs taken as the board's middle
-#: darkness, our own clips lost dwells: a body shadow's edge at the tip, specks of print beside
-#: a pale fingertip, a dim gap between a child's finger and another hand)
-RAISED_REACH = 2.5
+#: ahead of the tip, apart from it. Counted: the pixels of the board (not the table around it)
+#: within ``RAISED_REACH`` finger radii of the tip, not more than half a radius behind it, at
+#: least ``RAISED_GAP`` radii from anything that differs, darker by ``RAISED_DARK`` (log
+#: brightness) than a disc ``RAISED_WIDTH`` radii wide around them lets the board be (a grey
+#: top-hat: the edge of a wide soft shadow, someone leaning over the table, is no such shadow),
+#: with the hue kept (chroma below ``RAISED_CHROMA``), in patches of at least ``RAISED_PATCH``
+#: squared radii (not specks of print). The median over the last ``RAISED_FRAMES`` frames with
+#: a tip above ``RAISED_AREA`` squared radii refuses the dwell, until the tip comes down.
+#: Measured on ``benchmarks/independent`` (seeds 1-4; radius 8.9 pixels): the tips on the board
+#: 0-3 pixels in the last 5 frames of every dwell; raised or flat, 8 of the 19 false taps
+#: refused, not one dwell lost (without the top-hat, the patches, or what differs taken as the
+#: board's middle darkness, our own clips lost dwells: a body shadow's edge at the tip, specks
+#: of print beside a pale fingertip, a dim gap between a child's finger and another hand).
+#: The reach was 2.5 radii until 2026-12-07. A hand hovering 11-18 cm up throws the finger's
+#: shadow 2-8 cm off: at 5 radii one of the four such hovers that tapped on the hands-only
+#: clips of seeds 31-38 is refused, and not one dwell of 70 clips changed. Reaching 5 radii
+#: into the table beside the board made a finger resting on lock 1, at the board's edge, lose
+#: its tap (our seed 8124's clip 8424): only the board is looked at.
+RAISED_REACH = 5.0
 RAISED_WIDTH = 2.5
 RAISED_GAP = 0.25
 RAISED_DARK = 0.15
@@ -543,13 +548,13 @@ class TapPipeline:
         return tip_px
 
     def _shadow_apart(self, tip_px, hand, fg) -> float:
-        """The shadow seen apart from the tip, in squared finger radii: the pixels within
-        ``RAISED_REACH`` radii of the tip ``tip_px``, at most half a radius behind it (along the
-        finger, or from where the arm enters to the tip), at least ``RAISED_GAP`` radii from
-        anything that differs (``fg``) or the ``hand``, darker by ``RAISED_DARK`` (log
-        brightness) than the board around them, with its hue kept, in patches of at least
-        ``RAISED_PATCH`` squared radii. A tip on the board meets its shadow: 0 to a few
-        pixels. Raised, its shadow shows beside or ahead of it.
+        """The shadow seen apart from the tip, in squared finger radii: the pixels of the board
+        (not its margin) within ``RAISED_REACH`` radii of the tip ``tip_px``, at most half a
+        radius behind it (along the finger, or from where the arm enters to the tip), at
+        least ``RAISED_GAP`` radii from anything that differs (``fg``) or the ``hand``,
+        darker by ``RAISED_DARK`` (log brightness) than the board around them, with its hue
+        kept, in patches of at least ``RAISED_PATCH`` squared radii. A tip on the board meets
+        its shadow: 0 to a few pixels. Raised, its shadow shows beside or ahead of it.
 
         "Than the board around them": how much darker than the empty board each pixel is, less
         the opening of that (grey erosion, then dilation) with a disc ``RAISED_WIDTH`` radii
@@ -581,8 +586,11 @@ class TapPipeline:
             axis = ((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         dx, dy = xx - tip_px[0], yy - tip_px[1]
+        W, Hh = self.board_size
+        mp = self.margin_px
         shadow = ((darker > RAISED_DARK) & (chroma < RAISED_CHROMA) & (apart >= RAISED_GAP * r)
-                  & (dx * axis[0] + dy * axis[1] >= -0.5 * r) & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2))
+                  & (dx * axis[0] + dy * axis[1] >= -0.5 * r) & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2)
+                  & (xx >= mp) & (xx < mp + W) & (yy >= mp) & (yy < mp + Hh))
         # (a shadow is a patch: specks of print a shake or blur moved are not)
         n, _, stats, _ = cv2.connectedComponentsWithStats(shadow.astype(np.uint8), connectivity=8)
         areas = stats[1:n, cv2.CC_STAT_AREA]
