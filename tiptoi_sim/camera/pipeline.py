@@ -19,7 +19,7 @@ from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, axis_at_tip, bridge_e
                                       cut_edge_lines, find_hand, reach_faint_end, tip_at_edge, width_behind)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, StylusColour, find_tip,
-                                      find_vivid_blob, hue_dist, hue_mean, is_cool, refine_tip)
+                                      find_vivid_blob, hue_dist, hue_mean, is_cool, refine_tip, tip_max_area)
 
 
 @dataclass
@@ -787,7 +787,7 @@ class TapPipeline:
             # taken, made a stylus player's resting fist or pale flat hand tap (12 false taps
             # on 5 of 8 hands-only clips of benchmarks/independent)
             return None
-        max_area, board_hsv = 0.5 * np.pi * r * r, self._board_hsv()
+        max_area, board_hsv = tip_max_area(r), self._board_hsv()
         got = find_vivid_blob(img, fg, max_area=max_area, hue=self.learnt_hue, board_hsv=board_hsv,
                               entry=None if hand is None else hand.entry, ring=3 * r)
         if got is None and hand is not None and self.learnt_hue is not None:
@@ -855,7 +855,7 @@ class TapPipeline:
             # stylus scene)
             tries.append((faint_sat, False))
         for sat, seen_now in tries:
-            got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=0.5 * np.pi * r * r,
+            got = find_vivid_blob(img[y0:y1, x0:x1], weak[y0:y1, x0:x1], max_area=tip_max_area(r),
                                   hue=hue, hue_tol=12, **sat,
                                   board_hsv=self._board_hsv()[y0:y1, x0:x1],
                                   entry=None if entry is None else (entry[0] - x0, entry[1] - y0))

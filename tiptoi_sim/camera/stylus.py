@@ -109,6 +109,22 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
     return out
 
 
+#: the most a pen's tip may cover, as a share of the disc of the search radius (0.04 of the
+#: rectified picture's width, 435 pixels at the default 256-pixel board): a tip is a few
+#: millimetres to a centimetre or two across, 11-59 pixels on the clips made apart from the
+#: project (``benchmarks/independent``, seeds 41-42, red and blue tips); a resting fist of tan
+#: skin, as saturated as a tip in its noisiest pixels, is 148-213 (seed 38's hands-only clip:
+#: its hue was learnt and the fist tapped). A quarter of the disc is some 3.5 cm across on an
+#: 80-cm board.
+TIP_MAX_SHARE = 0.25
+
+
+def tip_max_area(radius: float) -> float:
+    """The largest blob, in pixels, that may be a pen's tip for a search ``radius``
+    (``TIP_MAX_SHARE`` of its disc)."""
+    return TIP_MAX_SHARE * np.pi * radius * radius
+
+
 #: OpenCV hues (0-179) that skin, wood and warm light never have: green, cyan, blue, violet,
 #: magenta and pink (skin is 0-25; a red sleeve 172-179)
 COOL_HUES = (35, 168)
@@ -201,8 +217,8 @@ def refine_tip(img_bgr: np.ndarray, weak: np.ndarray, far: tuple[float, float], 
     best, best_key = 0, None
     for i in range(1, nl):
         area = stats[i, cv2.CC_STAT_AREA]
-        if area < 3 or area > 0.5 * np.pi * radius * radius:
-            continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup)
+        if area < 3 or area > tip_max_area(radius):
+            continue  # a speck, or too big for a pen's tip (a sleeve, a coloured cup, a fist)
         fwd, near, ahead = _where_from_end(cents[i] + (x0, y0), far, (ax, ay), radius, reach)
         if not (near or ahead):
             continue
@@ -306,7 +322,7 @@ def _faint_cool_tip(hsv, new, origin, far, axis, radius: float, reach: float):
     nl, labels, stats, cents = cv2.connectedComponentsWithStats(faint.astype(np.uint8), connectivity=8)
     best, best_fwd = 0, None
     for i in range(1, nl):
-        if not 3 <= stats[i, cv2.CC_STAT_AREA] <= 0.5 * np.pi * radius * radius:
+        if not 3 <= stats[i, cv2.CC_STAT_AREA] <= tip_max_area(radius):
             continue
         fwd, near, ahead = _where_from_end(cents[i] + (x0, y0), far, axis, radius, reach)
         if near or not ahead:
