@@ -110,12 +110,13 @@ def same_as_board(hsv: np.ndarray, board_hsv: np.ndarray | None, x0: int = 0, y0
 
 
 #: the most a pen's tip may cover, as a share of the disc of the search radius (0.04 of the
-#: rectified picture's width, 435 pixels at the default 256-pixel board): a tip is a few
-#: millimetres to a centimetre or two across, 11-59 pixels on the clips made apart from the
-#: project (``benchmarks/independent``, seeds 41-42, red and blue tips); a resting fist of tan
-#: skin, as saturated as a tip in its noisiest pixels, is 148-213 (seed 38's hands-only clip:
-#: its hue was learnt and the fist tapped). A quarter of the disc is some 3.5 cm across on an
-#: 80-cm board.
+#: rectified picture's width, 440 pixels at the default 256-pixel board): a tip is a few
+#: millimetres to a centimetre or two across. The tips found were at most 62 pixels in any
+#: frame of the clips made apart from the project (``benchmarks/independent``, seeds 21-23
+#: and 41-42, red and blue tips) and 59 on our own benchmark's stylus scenes (seed 9311); a
+#: resting fist of tan skin, as saturated as a tip in its noisiest pixels, made blobs of
+#: 148-213 (seed 38's hands-only clip: its hue was learnt as the pen's and the fist tapped). A
+#: quarter of the disc, 110 pixels, is some 3.5 cm across on an 80-cm board.
 TIP_MAX_SHARE = 0.25
 
 
