@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Callable
 
 import cv2
@@ -267,6 +268,7 @@ class TapPipeline:
         # (t, aligned log picture, final mask) every PAST_EVERY seconds of the last few: _stale
         self._past: deque = deque(maxlen=int(np.ceil(STALE_S / PAST_EVERY)) + 2)
         self._now = None  # (t, aligned log picture, final mask of what differs) of this frame
+        self._look = None  # (t, aligned log picture) of this frame, once aligned
         self.taps_stale = 0
         # (t, whether the hand's end pointed) of the frames of the last dwell_s: _seldom_pointed
         self._pointing: deque = deque()
@@ -384,8 +386,13 @@ class TapPipeline:
             fg_hand = bridge_edge(fg_hand, rect)
         else:
             fg_hand = fg
+        choose = None
+        if not stylus and self._look is not None:
+            t, log_img = self._look
+            # (two players' arms that both point: not the hand that has lain still for seconds)
+            choose = partial(self._moving_hand, now=(t, log_img, fg))
         hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
-                         margin_arms=stylus, thin_px=0 if stylus else 2)
+                         margin_arms=stylus, thin_px=0 if stylus else 2, choose=choose)
         if hand is not None and not stylus:
             r = FINGER_RADIUS_FRAC * self.size[0]
             # (a very light fingertip over pale print goes on faintly beyond the mask's end)
@@ -395,6 +402,17 @@ class TapPipeline:
                 hand = replace(hand, tip=centre_across(self.model.strict, hand, r))
                 hand = replace(hand, tip=tip_at_edge(self.model.strict, hand, r))
         return hand, weak
+
+    def _moving_hand(self, hands: list, now):
+        """Of two players' hands that both point (the biggest first), the first whose tip has
+        not lain still for the last ``STALE_S`` seconds (:meth:`_stale_px`), else the biggest.
+        Another player's flat hand resting with its fingers apart points too; taken for the
+        biggest, now one hand and now the other, it broke the pointing hand's dwell frame after
+        frame (a tablecloth clip of ``benchmarks/independent``, seed 52: two dwells missed)."""
+        for hand in hands:
+            if not self._stale_px(hand.tip, now):
+                return hand
+        return hands[0]
 
     def _pale(self, fg, ghost):
         """The coherent mask (:meth:`BoardModel.coherent_mask`) of this frame, without the
@@ -630,11 +648,16 @@ class TapPipeline:
         A fingertip that comes to a spot was not there seconds before, nor was what lies
         there now (a finger drawn back along itself leaves the board where its tip was), and
         one that left the spot and came back left it empty for a moment in between."""
-        t, log_now, fg = self._now
         W, Hh = self.board_size
         mp = self.margin_px
+        return self._stale_px((x * W + mp, y * Hh + mp), self._now)
+
+    def _stale_px(self, px, now) -> bool:
+        """:meth:`_stale` at the pixel ``px`` of the rectified picture, judged on ``now``: (t,
+        aligned log picture, mask of what differs) of this frame."""
+        t, log_now, fg = now
         r = FINGER_RADIUS_FRAC * self.size[0]
-        x0, y0, x1, y1 = _square((x * W + mp, y * Hh + mp), int(round(1.5 * r)), fg.shape)
+        x0, y0, x1, y1 = _square(px, int(round(1.5 * r)), fg.shape)
         if x1 <= x0 or y1 <= y0 or not self._past or self._past[0][0] > t - STALE_S + PAST_SLACK:
             return False
         now = fg[y0:y1, x0:x1] > 0
@@ -979,6 +1002,7 @@ class TapPipeline:
         st.learning = False
         img, log_img = self._steady(img, log_img)
         self.board_img = img
+        self._look = (t, log_img)  # (this frame's, for _moving_hand)
         fg, weak = self.model.masks(log_img)
         # where the model took in a hand it did not see whole, the board seen again is no hand
         ghost = self.model.heal_ghosts(log_img, fg)

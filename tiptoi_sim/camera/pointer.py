@@ -10,6 +10,7 @@ finger: a narrow end, not the round edge of a resting palm or fist.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -76,7 +77,8 @@ FINGER_RADIUS_FRAC = 0.03
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
               border: int = 2, finger_radius_frac: float = FINGER_RADIUS_FRAC, max_fill: float = 0.42, open_px: int = 3,
-              margin_arms: bool = False, thin_px: int = 0) -> Hand | None:
+              margin_arms: bool = False, thin_px: int = 0,
+              choose: Callable[[list[Hand]], Hand] | None = None) -> Hand | None:
     """The largest foreground region touching the border, with its entry point and fingertip.
 
     ``weak`` (optional uint8 mask of weaker differences) lets the region grow by up to 3 pixels
@@ -95,7 +97,10 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     ``thin_px`` (a finger: 2): the tip is sought on the hand's parts at least ``2 thin_px + 1``
     pixels wide, so a line of a pixel or three joined to the hand (a print edge shifted by
     shake or a rolling shutter, the rim of a glare) never carries the tip far away; the tip is
-    then moved out to the region's own end (see :func:`_hand_from`)."""
+    then moved out to the region's own end (see :func:`_hand_from`).
+
+    ``choose``: when two players' arms (of the three biggest) both point, the hand is
+    ``choose(those hands)``, the biggest first; without it, the biggest."""
     h, w = fg.shape
     mask = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((open_px, open_px), np.uint8)) if open_px > 1 else fg
     # a pale finger over a pale board can come apart from its hand: regions are grown by a
@@ -188,8 +193,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         order = sorted(arms, key=lambda a: (a[1] in grazing, -a[0]))
     first_area = 0
     taken: set = set()  # regions already joined to an arm tried: no arms of their own
+    pointing: list[Hand] = []
     for area, i in (order or (beside if margin_arms else []))[:3]:
-        if area < 4 * min_area and first is not None:
+        if area < 4 * min_area and (first is not None or pointing):
             break
         if i in taken:
             continue
@@ -198,7 +204,9 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if hand is None:
             continue
         if hand.pointing:
-            return hand
+            pointing.append(hand)
+            if choose is None:
+                break
         if len(order) > 1:
             # (joined whole; a few pixels reached by growing into ``weak`` do not count)
             for _, j in order:
@@ -207,8 +215,10 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
                 own = np.count_nonzero(mask[labels == j])
                 if own and np.count_nonzero(hand.mask[labels == j]) >= 0.5 * own:
                     taken.add(j)
-        if first is None or area > first_area:  # (the biggest, in whatever order tried)
+        if not hand.pointing and (first is None or area > first_area):  # (the biggest, in whatever order tried)
             first, first_area = hand, area
+    if pointing:
+        return pointing[0] if len(pointing) == 1 or choose is None else choose(pointing)
     if first is not None and arms and best not in at_border and best not in taken:
         # the region crosses the board's edge but not the picture's, and no end of it points
         # as seen from there: where it crosses may be no arm at all (a hand near the edge, its
