@@ -118,6 +118,39 @@ class BoardModel:
         pale = cv2.erode(pale, np.ones((3, 3), np.uint8)) * 255
         return cv2.bitwise_and(joined_to(pale, seeds), pale)
 
+    def edge_mask(self, fg: np.ndarray) -> np.ndarray:
+        """uint8 mask, for the picture last judged by :meth:`masks` (or :meth:`scores`): where
+        its edges differ from the empty board's, joined to what surely differs (``fg``).
+
+        A very light finger over the cream board differs from it by less than the noise, in
+        brightness and in hue alike: no mask sees it, nor the coherent one. But it has an
+        outline (its round side, lit from one side, and its shadow along it), and it hides the
+        print's edges under it. Where the picture has an edge the board has not within a pixel,
+        or the board has one the picture has not within a pixel (camera shake moves edges by
+        a pixel), by at least ``EDGE_THRESH`` (log brightness per pixel), counts; closed by a
+        disc 5 pixels wide (a finger's two outlines, up to 4 pixels apart, are a stripe), kept
+        where it is joined to what surely differs (the hand), and its holes up to
+        ``EDGE_HOLE`` of the picture filled (what a wider finger's outline encloses). Used only
+        where no fingertip is found otherwise (``TapPipeline._pale_finger``): a print edge the
+        noise makes differ, joined to a hand seen, would change the outline of every hand."""
+        seeds = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        if not cv2.countNonZero(seeds):
+            return np.zeros_like(fg)
+        k = np.ones((3, 3), np.uint8)
+        now, then = _edges(self._judged.aligned), _edges(self.bg)
+        e = np.maximum(now - cv2.dilate(then, k), then - cv2.dilate(now, k))
+        m = (e >= EDGE_THRESH).astype(np.uint8) * 255
+        m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        m = cv2.bitwise_and(joined_to(m, seeds), cv2.bitwise_or(m, seeds))
+        # (a finger wider than a few pixels is its outline: what that encloses is the finger)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(m), connectivity=4)
+        h, w = m.shape
+        x, y, bw, bh, area = stats.T
+        hole = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (area <= EDGE_HOLE * m.size)
+        hole[0] = False  # (the label of the mask itself)
+        m[hole[lab]] = 255
+        return m
+
     def scores(self, log_img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(tolerant, strict) score maps. Strict compares each pixel with the same pixel of the
         empty board; tolerant with the range of the board's colours within one pixel, so that
@@ -224,6 +257,14 @@ class BoardModel:
         return out
 
 
+def _edges(log_img: np.ndarray) -> np.ndarray:
+    """The gradient's magnitude of the log brightness (mean of the channels), per pixel."""
+    x = channel_mean(log_img)
+    gx = cv2.Sobel(x, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(x, cv2.CV_32F, 0, 1, ksize=3)
+    return cv2.magnitude(gx, gy) * 0.125
+
+
 def _chroma(d: np.ndarray) -> np.ndarray:
     """The hue change of log-colour differences (..., 3): what is left of each once its grey
     part (any gain, a shadow) is removed."""
@@ -259,6 +300,11 @@ def joined_to(parts: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 COHERENT_BOX = 7
 COHERENT_THRESH = 0.45
 COHERENT_PIXEL = 0.3
+
+#: :meth:`BoardModel.edge_mask`: how much an edge must be new or gone (log brightness per pixel)
+EDGE_THRESH = 0.015
+#: and the largest hole in it that is filled, as a share of the picture (a finger's inside)
+EDGE_HOLE = 0.02
 
 #: a pixel that differs from the model by less than this share of its threshold from the
 #: empty board as last seen clear is that board (a ghost in the model), not a hand
