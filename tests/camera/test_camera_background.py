@@ -141,6 +141,14 @@ def _shot(img, rng, noise=4.0):
     return np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
 
 
+def _learnt_shots(img, rng):
+    """The empty board learnt from five shots of ``img`` (:func:`_shot`)."""
+    m = BoardModel(learn_s=0.2)
+    for i in range(5):
+        m.learn(BoardModel.to_log(_shot(img, rng)), i * 0.1)
+    return m
+
+
 @pytest.mark.parametrize("pinker, seen", [
     ((1.0, 0.955, 1.065), 0.9),  # chroma ~0.075, 0.8 of the threshold (clip 5251)
     # chroma ~0.048, 0.53 of it: the palm of seed 7703's clip 7804 (in 3 noises 82-84 % seen,
@@ -154,9 +162,7 @@ def test_a_very_light_arm_on_light_wood_is_seen_where_it_joins_a_sure_fingertip(
     joins the fingertip, which does differ surely."""
     rng = np.random.default_rng(1)
     wood = _light_wood()
-    m = BoardModel(learn_s=0.2)
-    for i in range(5):
-        m.learn(BoardModel.to_log(_shot(wood, rng)), i * 0.1)
+    m = _learnt_shots(wood, rng)
     arm = np.zeros((160, 256), np.uint8)
     cv2.rectangle(arm, (110, 60), (150, 159), 255, -1)
     tip = np.zeros_like(arm)
@@ -187,9 +193,7 @@ def test_noise_grain_and_a_shaken_print_give_no_coherent_regions():
     into a hand: they change sign from pixel to pixel (or are lines a pixel wide)."""
     rng = np.random.default_rng(2)
     for img in (_light_wood(6), board_img(4).astype(np.float32)):
-        m = BoardModel(learn_s=0.2)
-        for i in range(5):
-            m.learn(BoardModel.to_log(_shot(img, rng)), i * 0.1)
+        m = _learnt_shots(img, rng)
         for dx, dy in [(0, 0), (1, 0), (0, 1)]:
             moved = np.roll(img, (dy, dx), axis=(0, 1))
             log = BoardModel.to_log(_shot(moved, rng))
@@ -288,9 +292,7 @@ def test_a_finger_that_differs_by_nothing_is_seen_by_its_outline_and_the_print_i
     to the knuckle, and nothing beside it."""
     rng = np.random.default_rng(3)
     img = board_img(5).astype(np.float32)
-    m = BoardModel(learn_s=0.2)
-    for i in range(5):
-        m.learn(BoardModel.to_log(_shot(img, rng)), i * 0.1)
+    m = _learnt_shots(img, rng)
     frame, finger, knuckle = _invisible_finger(img)
     plain, _ = m.masks(BoardModel.to_log(_shot(frame, rng)))
     inside = cv2.erode(cv2.subtract(finger, cv2.dilate(knuckle, np.ones((9, 9), np.uint8))),
@@ -326,9 +328,7 @@ def test_noise_grain_and_a_shaken_print_give_no_edge_regions():
     surely differs, the edge mask adds next to nothing."""
     rng = np.random.default_rng(4)
     for img in (_light_wood(7), board_img(6).astype(np.float32)):
-        m = BoardModel(learn_s=0.2)
-        for i in range(5):
-            m.learn(BoardModel.to_log(_shot(img, rng)), i * 0.1)
+        m = _learnt_shots(img, rng)
         for dx, dy in [(0, 0), (1, 0), (0, 1)]:
             moved = np.roll(img, (dy, dx), axis=(0, 1))
             cv2.circle(moved, (128, 150), 12, (90, 110, 170), -1)  # a hand at the edge
