@@ -160,6 +160,22 @@ STALE_MISSED = 1
 PAST_EVERY = 0.25
 PAST_SLACK = 0.3
 
+#: a pale fingertip found in some frames, its knuckle (or the curled fingers' front) in the
+#: others (``TapPipeline._fallen_back``): a tip found up to ``FAR_BACK`` finger radii nearer the
+#: arm than the tip the finger reached, and up to ``FAR_ASIDE`` radii beside the line from the
+#: arm's entry to it, is taken for that tip while that was found within the last 5 frames, or
+#: found again, after a frame it was kept for, within the last ``FAR_FRAMES``. Until
+#: 2026-12-07 only the first held, with 1.5 and 0.3 radii: a thin light finger (independent
+#: seed 91, 1.4 % of the board wide, over the sheet's white margin) was found in a third of the
+#: frames at lock 1 and lock 2, its knuckle 0.7-0.9 radii back and 0.15-0.33 aside in the
+#: rest, up to 12 frames in a row; a very light one (seed 92, alarm B) 1.6 radii back. Both
+#: dwells broke. Kept for 15 frames after it was merely found three times, an aim held 2 cm up
+#: (seed 98) was kept while the finger came down, its tap off the hotspot; with a 45-degree
+#: cone instead of the fixed ``FAR_ASIDE``, a dwell was lost and a hands-only clip tapped
+FAR_FRAMES = 15
+FAR_ASIDE = 0.5
+FAR_BACK = 2.0
+
 #: a flat hand or a fist whose end looks like a finger now and then (``TapPipeline.
 #: _seldom_pointed``): a tip that makes a tap was seen pointing, the hand's end narrow, in at
 #: least this share of the frames of the dwell's last ``dwell_s`` seconds. The tip found by
@@ -245,6 +261,8 @@ class TapPipeline:
         self._board_hsv_cache = None  # (frame number, the empty board in HSV, the stylus's gain)
         self._pointed = None  # (frame number, tip) of the last frame with a pointing finger
         self._far = None  # (frame number, tip, entry) of the last tip not fallen back
+        self._far_back = False  # whether _far has been held for a tip fallen back since found
+        self._far_again = None  # the frame number it was last found again after that
         self._rest: _Rest | None = None  # a fingertip at rest: see _held_tip
         # (width behind the tip, share the masks saw) of the last pointing frames, and the time
         # of the last of them: see _flat_hand
@@ -526,14 +544,21 @@ class TapPipeline:
         return None
 
     def _fallen_back(self, hand):
-        """The pointing hand's tip, or the tip it reached within the last 5 frames when the tip
-        has fallen back along the finger (0.25 to 1.5 finger radii nearer the entry, at most 0.3
-        radii aside) and the arm has not moved (entry within half a radius): a pale fingertip
-        over pale print is lost by the mask now and then, and the tip found then is its
-        knuckle, far enough off to break the dwell. A finger drawn back for good is followed
-        after 5 frames; one drawn back faster, or anywhere else, at once."""
+        """The pointing hand's tip, or the tip it reached when the tip has fallen back along the
+        finger (0.25 to ``FAR_BACK`` finger radii nearer the entry, at most ``FAR_ASIDE`` radii
+        aside) and the arm has not moved (entry within half a radius): a pale fingertip over
+        pale print is lost by the mask now and then, and the tip found then is its knuckle, far
+        enough off to break the dwell. The tip reached is kept while it was found within the
+        last 5 frames, or found again, after a frame it was kept for, within the last
+        ``FAR_FRAMES`` (a thin light finger found in a third of the frames, its knuckle in the
+        rest). A finger drawn back for good is followed once neither holds, after 5 frames
+        when it was never found again: a tip held a centimetre or two above the spot and then
+        lowered seems to move back a few pixels, as the camera sees it from above and ahead.
+        One drawn back faster, or anywhere else, is followed at once."""
         r = FINGER_RADIUS_FRAC * self.size[0]
-        if self._far is not None and self._frame_no - self._far[0] <= 5:
+        n = self._frame_no
+        again = self._far_again is not None and n - self._far_again < FAR_FRAMES
+        if self._far is not None and (n - self._far[0] <= 5 or again):
             _, (fx, fy), (ex, ey) = self._far
             ax, ay = fx - ex, fy - ey
             reach = float(np.hypot(ax, ay))
@@ -541,9 +566,16 @@ class TapPipeline:
                 ax, ay = ax / reach, ay / reach
                 dx, dy = hand.tip[0] - ex, hand.tip[1] - ey
                 back = reach - (dx * ax + dy * ay)
-                if 0.25 * r < back <= 1.5 * r and abs(dy * ax - dx * ay) <= 0.3 * r:
+                if 0.25 * r < back <= FAR_BACK * r and abs(dy * ax - dx * ay) <= FAR_ASIDE * r:
+                    self._far_back = True
                     return fx, fy
-        self._far = (self._frame_no, hand.tip, hand.entry)
+        if self._far is not None and np.hypot(hand.tip[0] - self._far[1][0], hand.tip[1] - self._far[1][1]) <= r / 3:
+            if self._far_back:
+                self._far_again = n
+        else:
+            self._far_again = None
+        self._far_back = False
+        self._far = (n, hand.tip, hand.entry)
         return hand.tip
 
     def _held_tip(self, tip_px, log_img, t: float, hand=None):
