@@ -185,6 +185,17 @@ FAR_BACK = 2.0
 #: 1.00); the flat hands resting that tapped, and a flat hand hovering, 0.19-0.48
 POINTED_SHARE = 0.65
 
+#: how near the board's edge a tip found lies for the hand to be sought whole too (finger
+#: radii): see :meth:`TapPipeline._at_edge`
+EDGE_TIP = 0.25
+
+#: how far beyond the masks' fingertip the hand seen whole may reach for its tip to be taken
+#: (finger radii): see :meth:`TapPipeline._beyond`
+BEYOND_LEAST = 0.5
+BEYOND_MOST = 3.0
+BEYOND_WIDTH = 1.75
+BEYOND_FRAMES = 10
+
 
 @dataclass
 class _Rest:
@@ -291,6 +302,9 @@ class TapPipeline:
         # (t, whether the hand's end pointed) of the frames of the last dwell_s: _seldom_pointed
         self._pointing: deque = deque()
         self.taps_flat = 0
+        # (frame number, width behind the tip in finger radii) of the last hands seen whole
+        # whose tip lay beyond the masks': _beyond
+        self._widths: deque = deque(maxlen=BEYOND_FRAMES)
 
     @property
     def H(self):
@@ -543,6 +557,14 @@ class TapPipeline:
                 return hand.tip
         return None
 
+    def _memory(self):
+        """What :meth:`_finger` remembers of the fingertips found before (to :meth:`_recall`)."""
+        return self._far, self._far_back, self._far_again, self._pointed
+
+    def _recall(self, memory) -> None:
+        """:meth:`_finger`'s memory set back to ``memory`` (from :meth:`_memory`)."""
+        self._far, self._far_back, self._far_again, self._pointed = memory
+
     def _fallen_back(self, hand):
         """The pointing hand's tip, or the tip it reached when the tip has fallen back along the
         finger (0.25 to ``FAR_BACK`` finger radii nearer the entry, at most ``FAR_ASIDE`` radii
@@ -772,6 +794,39 @@ class TapPipeline:
         of slack at its edges: a tip on the outermost hotspots)?"""
         x, y = self._to_board(tip_px)
         return -0.005 <= x <= 1.005 and -0.005 <= y <= 1.005
+
+    def _farther(self, hand, tip_px, far) -> bool:
+        """Does ``far`` lie farther than the ``hand``'s tip ``tip_px`` from where its arm
+        enters, by at least ``BEYOND_LEAST`` finger radii?"""
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        ex, ey = hand.entry
+        gain = np.hypot(far[0] - ex, far[1] - ey) - np.hypot(tip_px[0] - ex, tip_px[1] - ey)
+        return bool(gain >= BEYOND_LEAST * r)
+
+    def _beyond(self, hand, tip_px, whole, far) -> bool:
+        """Does ``far``, the tip of the hand seen ``whole``, lie beyond the ``hand``'s tip
+        ``tip_px``, at the end of a finger: farther from where the arm enters
+        (:meth:`_farther`), at most ``BEYOND_MOST`` finger radii from ``tip_px``, and at most
+        ``BEYOND_WIDTH`` radii wide behind it (:func:`width_behind`; the median of the last
+        ``BEYOND_FRAMES`` frames that asked, for the edges seen spread now more, now less)?"""
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        off = np.hypot(far[0] - tip_px[0], far[1] - tip_px[1])
+        if not (self._farther(hand, tip_px, far) and off <= BEYOND_MOST * r):
+            return False
+        n = self._frame_no
+        self._widths.append((n, width_behind(whole.mask, far, r) / r))
+        return bool(np.median([w for k, w in self._widths if n - k < BEYOND_FRAMES]) <= BEYOND_WIDTH)
+
+    def _at_edge(self, tip_px) -> bool:
+        """Does the pixel ``tip_px`` lie within ``EDGE_TIP`` finger radii of the board's edge
+        (either side of it)? A very light hand over a light board is seen by the masks only
+        where it lies over the sheet's white margin or the table: the "tip" they find is where
+        the arm crosses the board's edge, while the finger goes on, unseen, over the print."""
+        W, Hh = self.board_size
+        mp = self.margin_px
+        x, y = tip_px
+        d = min(abs(x - mp), abs(x - (mp + W)), abs(y - mp), abs(y - (mp + Hh)))
+        return d <= EDGE_TIP * FINGER_RADIUS_FRAC * self.size[0]
 
     def _to_board(self, px) -> tuple[float, float]:
         """Board coordinates (0-1) of the pixel ``px`` of the rectified picture (pixel i samples
@@ -1073,14 +1128,34 @@ class TapPipeline:
             # masks lost behind a sleeve they see looks as wide there, and the hand seen whole
             # (_pale_finger) may point (seed 8124's clip 8325)
             flat = self._flat_hand(hand, fg, ghost, t)
+            before = self._memory()
             tip_px = None if flat else self._finger(hand)
-            if tip_px is None or not self._on_board(tip_px):
+            edge = tip_px is not None and self._at_edge(tip_px)
+            if tip_px is None or not self._on_board(tip_px) or edge:
                 # (a tip beside the board taps nothing: it may be a sleeve's corner in the
                 # margin while the finger's end is lost over pale print, seed 8124's clip
                 # 8424; the hand seen whole is taken only when it points on the board)
+                found = self._memory()
+                if edge:
+                    self._recall(before)  # (see below)
                 more = self._pale_finger(hand, fg, weak, ghost, rect)
-                if tip_px is None or (more[1] is not None and self._on_board(more[1])):
+                if tip_px is None or (more[1] is not None and self._on_board(more[1]) and not (
+                        edge and (self._at_edge(more[1]) or not self._farther(hand, tip_px, more[1])))):
                     hand, tip_px, fg = more
+                elif edge:
+                    self._recall(found)
+            elif hand is not None:
+                # (the masks' tip is where the finger's end was lost, over pale print: the hand
+                # seen whole may go on beyond it. Its tip is remembered (_finger) as if the
+                # masks' had not been found: a fingertip lost now and then is then kept where
+                # it reached, not where the masks lost it)
+                found = self._memory()
+                self._recall(before)
+                more = self._pale_finger(hand, fg, weak, ghost, rect)
+                if more[1] is not None and self._on_board(more[1]) and self._beyond(hand, tip_px, *more[:2]):
+                    hand, tip_px, fg = more
+                else:
+                    self._recall(found)
             if flat and tip_px is None:
                 self._rest = None  # (none held from before the flat hand was known)
             # (before the tip held from earlier frames: the hand's own end, seen pointing)
