@@ -196,6 +196,10 @@ BEYOND_MOST = 3.0
 BEYOND_WIDTH = 1.75
 BEYOND_FRAMES = 10
 
+#: how far (dwell radii) the tip must go from a tap before the same hotspot taps again (or be
+#: lost for the dwell's ``lost_s``): see :meth:`TapPipeline._note_away`
+REPEAT_AWAY = 1.5
+
 
 @dataclass
 class _Rest:
@@ -302,6 +306,11 @@ class TapPipeline:
         # (t, whether the hand's end pointed) of the frames of the last dwell_s: _seldom_pointed
         self._pointing: deque = deque()
         self.taps_flat = 0
+        # (hotspot, board position, whether the finger has gone since) of the last tap, and
+        # since when no tip has been seen: _note_away
+        self._tapped = None
+        self._unseen_since = None
+        self.taps_repeated = 0
         # (frame number, width behind the tip in finger radii) of the last hands seen whole
         # whose tip lay beyond the masks': _beyond
         self._widths: deque = deque(maxlen=BEYOND_FRAMES)
@@ -556,6 +565,39 @@ class TapPipeline:
             if np.hypot(hand.tip[0] - self._pointed[1][0], hand.tip[1] - self._pointed[1][1]) <= near:
                 return hand.tip
         return None
+
+    def _note_away(self, t: float, tip) -> None:
+        """Whether the finger has gone from the last tap (``_tapped``): its tip seen more than
+        ``REPEAT_AWAY`` dwell radii from it, or not seen for the dwell's ``lost_s``. Until then
+        a dwell on the same hotspot makes no second tap: a tip that creeps a little within a
+        long rest (a pale fingertip found now at its end, now a pixel or two aside) left the
+        dwell's radius for three frames and tapped the same hotspot again (the clips made
+        apart, ``benchmarks/independent``: `digit:1` twice in one rest on seed 98, and
+        `nav:explore` on seed 92); typing "11" for "1" is worse than a missed tap."""
+        if self._tapped is None or self._tapped[2]:
+            return
+        tid, (x, y), _ = self._tapped
+        if tip is None:
+            if self._unseen_since is None:
+                self._unseen_since = t
+            gone = t - self._unseen_since >= self.dwell.lost_s
+        else:
+            self._unseen_since = None
+            aspect = self.board_size[1] / self.board_size[0]
+            gone = np.hypot(tip[0] - x, (tip[1] - y) * aspect) > REPEAT_AWAY * self.cfg.dwell_radius
+        if gone:
+            self._tapped = (tid, (x, y), True)
+
+    def _repeated(self, tid: str | None, x: float, y: float) -> bool:
+        """Is a tap on hotspot ``tid`` at board position (x, y) the last tap's hotspot again,
+        the finger never gone since (:meth:`_note_away`)? Otherwise it becomes the last tap."""
+        if tid is None:
+            return False
+        if self._tapped is not None and self._tapped[0] == tid and not self._tapped[2]:
+            return True
+        self._tapped = (tid, (x, y), False)
+        self._unseen_since = None
+        return False
 
     def _memory(self):
         """What :meth:`_finger` remembers of the fingertips found before (to :meth:`_recall`)."""
@@ -1185,11 +1227,15 @@ class TapPipeline:
         self._now = (t, log_img, fg)
         if not self._past or t - self._past[-1][0] >= PAST_EVERY - 1e-6:
             self._past.append((t, log_img.copy(), fg.copy()))
+        self._note_away(t, tip)
         d = self.dwell.update(t, tip, lands=self._lands_raised)
         st.progress = self.dwell.progress
         if d is None:
             return []
         tid = self.hit_test(d.x, d.y)
+        if self._repeated(tid, d.x, d.y):
+            self.taps_repeated += 1
+            return []
         if tid is None:
             self.taps_off_hotspot += 1
         tap = CameraTap(t=d.t, tap=tid, x=d.x, y=d.y, started=d.started)
