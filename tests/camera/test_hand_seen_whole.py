@@ -12,6 +12,8 @@ on a beige desk: level:easy and room:director_office missed, the tip at the boar
 at the fist for the whole dwell); drawn here by our own generator with a rounded hand
 (``synth_hard.Scene.rounded``) the colour of the print."""
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -62,7 +64,7 @@ def test_rounded_hands_are_shaded_by_the_light_and_keep_their_colour_on_top(layo
                              noise=0.0, drift=0.0, glare=False)
     visit = synth.Visit("tap", "bottom", layout.centre("digit:5"), "digit:5", skin, 1.3, 0.0, 0.1, 1.0, 1.5)
     clip = synth_hard._TimedHardClip(board, [visit], scene, 3, duration=1.0)
-    flat = synth_hard._TimedHardClip(board, [visit], replace_rounded(scene, 0.0), 3, duration=1.0)
+    flat = synth_hard._TimedHardClip(board, [visit], replace(scene, rounded=0.0), 3, duration=1.0)
     lay = clip._draw_one(visit, layout.centre("digit:5"))
     flat_lay = flat._draw_one(visit, layout.centre("digit:5"))
     inside = lay.m > 0.99
@@ -70,7 +72,3 @@ def test_rounded_hands_are_shaded_by_the_light_and_keep_their_colour_on_top(layo
     assert ratio.min() < 0.8 and ratio.max() > 1.1  # a dark side and a lit side
     assert abs(float(np.median(ratio)) - 1.0) < 0.05  # the broad top keeps the skin's colour
 
-
-def replace_rounded(scene, rounded: float):
-    from dataclasses import replace
-    return replace(scene, rounded=rounded)

@@ -837,6 +837,25 @@ class TapPipeline:
         x, y = self._to_board(tip_px)
         return -0.005 <= x <= 1.005 and -0.005 <= y <= 1.005
 
+    def _whole_instead(self, hand, tip_px, edge: bool, whole, far) -> bool:
+        """Is the hand seen ``whole`` (its tip ``far``, or None) taken instead of the ``hand``
+        the masks found (its tip ``tip_px``, or None; ``edge``: at the board's edge)? Always
+        when the masks found no tip. Otherwise only when ``far`` lies on the board, and then:
+        for a tip at the board's edge, when ``far`` lies off the edge and farther from the arm
+        (:meth:`_farther`); for a tip beside the board (it may be a sleeve's corner in the
+        margin while the finger's end is lost over pale print, seed 8124's clip 8424), at once;
+        for a tip on the board, when ``far`` lies beyond it at the end of a finger
+        (:meth:`_beyond`)."""
+        if tip_px is None:
+            return True
+        if far is None or not self._on_board(far):
+            return False
+        if edge:
+            return not self._at_edge(far) and self._farther(hand, tip_px, far)
+        if not self._on_board(tip_px):
+            return True
+        return self._beyond(hand, tip_px, whole, far)
+
     def _farther(self, hand, tip_px, far) -> bool:
         """Does ``far`` lie farther than the ``hand``'s tip ``tip_px`` from where its arm
         enters, by at least ``BEYOND_LEAST`` finger radii?"""
@@ -1172,32 +1191,21 @@ class TapPipeline:
             flat = self._flat_hand(hand, fg, ghost, t)
             before = self._memory()
             tip_px = None if flat else self._finger(hand)
+            # the hand sought whole too (_pale_finger), and taken instead where it is surer
+            # (_whole_instead). Where the masks' tip is judged against it, the tip remembered
+            # (_finger) is the whole hand's when that is taken, as if the masks' had not been
+            # found: a fingertip lost now and then is kept where it reached, not where the
+            # masks lost it
             edge = tip_px is not None and self._at_edge(tip_px)
-            if tip_px is None or not self._on_board(tip_px) or edge:
-                # (a tip beside the board taps nothing: it may be a sleeve's corner in the
-                # margin while the finger's end is lost over pale print, seed 8124's clip
-                # 8424; the hand seen whole is taken only when it points on the board)
-                found = self._memory()
-                if edge:
-                    self._recall(before)  # (see below)
-                more = self._pale_finger(hand, fg, weak, ghost, rect)
-                if tip_px is None or (more[1] is not None and self._on_board(more[1]) and not (
-                        edge and (self._at_edge(more[1]) or not self._farther(hand, tip_px, more[1])))):
-                    hand, tip_px, fg = more
-                elif edge:
-                    self._recall(found)
-            elif hand is not None:
-                # (the masks' tip is where the finger's end was lost, over pale print: the hand
-                # seen whole may go on beyond it. Its tip is remembered (_finger) as if the
-                # masks' had not been found: a fingertip lost now and then is then kept where
-                # it reached, not where the masks lost it)
-                found = self._memory()
+            judged = tip_px is not None and (edge or self._on_board(tip_px))
+            found = self._memory()
+            if judged:
                 self._recall(before)
-                more = self._pale_finger(hand, fg, weak, ghost, rect)
-                if more[1] is not None and self._on_board(more[1]) and self._beyond(hand, tip_px, *more[:2]):
-                    hand, tip_px, fg = more
-                else:
-                    self._recall(found)
+            more = self._pale_finger(hand, fg, weak, ghost, rect)
+            if self._whole_instead(hand, tip_px, edge, *more[:2]):
+                hand, tip_px, fg = more
+            elif judged:
+                self._recall(found)
             if flat and tip_px is None:
                 self._rest = None  # (none held from before the flat hand was known)
             # (before the tip held from earlier frames: the hand's own end, seen pointing)
