@@ -26,6 +26,7 @@ CLIPS = [  # played at once by conftest's ``played``
     # value and chroma below what a tip needs until the picture is brightened (_stylus_gain)
     ("stylus dim wood", 501, 3.3),       # a yellow tip at 0.4 of normal light: not vivid, the tap missed
     ("stylus dim dark table", 704, 3.1),  # a magenta tip on a waypoint at 0.4 of normal light: the tap missed
+    ("stylus dim dark table", 6551, 5.6),  # a red tip after a yellow one: the yellow's hue still sought, missed
 ]
 
 

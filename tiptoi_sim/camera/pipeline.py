@@ -19,8 +19,9 @@ from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit
 from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, axis_at_tip, bridge_edge, centre_across,
                                       cut_edge_lines, find_hand, reach_faint_end, tip_at_edge, width_behind)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
-from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, StylusColour, find_tip,
-                                      find_vivid_blob, hue_dist, hue_mean, is_cool, refine_tip, tip_max_area)
+from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, TIP_HUE_TOL, StylusColour,
+                                      find_tip, find_vivid_blob, hue_dist, hue_mean, is_cool, refine_tip,
+                                      tip_max_area)
 
 
 @dataclass
@@ -69,6 +70,13 @@ LEARN_HOLD = 0.03
 #: how many bytes of camera frames the learning of the empty board keeps at most (31 frames
 #: at 1280x720, 16 at 1920x1080)
 LEARN_BYTES = 100_000_000
+
+#: three tips in a row at a pen's end whose hue lies farther than this from the hue learnt are
+#: a new pen (``TapPipeline._learn_hue``): as far as the search for a tip of the learnt hue
+#: reaches (``find_vivid_blob``'s ``TIP_HUE_TOL``). It was 20: a red tip (hue 4-10 in a warm dim
+#: light) after a yellow one (23-26) was neither a new pen nor found by the learnt hue's search
+#: when it lay apart from the hand seen (our "stylus dim dark table", seed 6551)
+NEW_PEN_HUE = TIP_HUE_TOL
 
 #: the peak saturation a blob of the tip's own hue, where the tip was a moment ago, needs to be
 #: followed as the tip: what a tip of a hue no skin has needs anywhere (a vivid tip of skin's
@@ -1100,7 +1108,7 @@ class TapPipeline:
         if len(self._hues) > 3:
             last, old = self._hues[-3:], self._hues[:-3]
             m = hue_mean(last)
-            if max(hue_dist(last, m)) <= 15 and hue_dist(m, hue_mean(old)) > 20:
+            if max(hue_dist(last, m)) <= 15 and hue_dist(m, hue_mean(old)) > NEW_PEN_HUE:
                 del self._hues[:-3]
 
     @property

@@ -396,8 +396,12 @@ def touch_point(xs: np.ndarray, ys: np.ndarray, entry: tuple[float, float], weak
     return ex + ax * push, ey + ay * push
 
 
+#: how far a tip's hue may lie from the hue sought (``find_vivid_blob``)
+TIP_HUE_TOL = 15
+
+
 def find_vivid_blob(img_bgr: np.ndarray, fg: np.ndarray, max_area: float, hue: int | None = None,
-                    hue_tol: int = 15, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50,
+                    hue_tol: int = TIP_HUE_TOL, min_sat: int = 110, peak_sat: int = 170, min_val: int = 50,
                     board_hsv: np.ndarray | None = None, entry: tuple[float, float] | None = None,
                     ring: float | None = None, cool_only: bool = False):
     """The stylus tip when the pen and hand are not seen (a grey pen on grey print, a hand
