@@ -27,6 +27,9 @@ CLIPS = [  # played at once by conftest's ``played``
     ("stylus dim wood", 501, 3.3),       # a yellow tip at 0.4 of normal light: not vivid, the tap missed
     ("stylus dim dark table", 704, 3.1),  # a magenta tip on a waypoint at 0.4 of normal light: the tap missed
     ("stylus dim dark table", 6551, 5.6),  # a red tip after a yellow one: the yellow's hue still sought, missed
+    # a pale sleeve in the dim room, unseen: the pen and fist lie apart from the arm's piece
+    # at the board's edge taken for the hand (TapPipeline._pen_hand)
+    ("stylus dim dark table", 6552, 7.9),  # a yellow, then a blue tip: refused as raised, then off every hotspot
 ]
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from tiptoi_sim.camera.background import BoardModel, channel_mean
 from tiptoi_sim.camera.dwell import DWELL_RADIUS, DWELL_S, REFUSED, DwellDetector
 from tiptoi_sim.camera.lens import LensEstimate, board_corners_from_markers, fit_k1, rectify_maps
-from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, axis_at_tip, bridge_edge, centre_across,
+from tiptoi_sim.camera.pointer import (FINGER_RADIUS_FRAC, Hand, axis_at_tip, bridge_edge, centre_across,
                                       cut_edge_lines, find_hand, reach_faint_end, tip_at_edge, width_behind)
 from tiptoi_sim.camera.registration import MARKER_IDS, MarkerTracker, register_by_features
 from tiptoi_sim.camera.stylus import (COOL_PEAK_SAT, FAINT_COOL_MIN_SAT, FAINT_COOL_PEAK_SAT, TIP_HUE_TOL, StylusColour,
@@ -77,6 +77,12 @@ LEARN_BYTES = 100_000_000
 #: light) after a yellow one (23-26) was neither a new pen nor found by the learnt hue's search
 #: when it lay apart from the hand seen (our "stylus dim dark table", seed 6551)
 NEW_PEN_HUE = TIP_HUE_TOL
+
+#: a stylus's tip lies at the hand found when within this many finger radii of its mask
+#: (``TapPipeline._pen_hand``); else the pen and fist around the tip, of at least
+#: ``PEN_LEAST_AREA`` squared finger radii, are its hand
+PEN_AT_HAND = 2.0
+PEN_LEAST_AREA = 3.0
 
 #: the peak saturation a blob of the tip's own hue, where the tip was a moment ago, needs to be
 #: followed as the tip: what a tip of a hue no skin has needs anywhere (a vivid tip of skin's
@@ -1002,6 +1008,40 @@ class TapPipeline:
         self.tip_hue = got[1]
         return got[0]
 
+    def _pen_hand(self, hand, fg, tip_px):
+        """The hand that holds the pen whose tip is ``tip_px``: ``hand`` when the tip lies at it
+        (within ``PEN_AT_HAND`` finger radii of its mask), else what differs from the board
+        around the tip (the pen and the fist, joined across gaps of a few pixels; at least
+        ``PEN_LEAST_AREA`` squared radii), entering at its point farthest from the tip, with
+        ``hand``'s mask kept too. A sleeve or an arm the colour of the board (in dim light a
+        pale sleeve looks like the cream print) leaves the fist and the pen apart from what
+        the masks see at the board's edge; that piece, taken for the hand, gave the tip a
+        wrong arm's direction (the tip's end on the vivid blob, and where a raised pen's
+        shadow is sought: a dwell refused as raised). None stays None when nothing is there."""
+        r = FINGER_RADIUS_FRAC * self.size[0]
+        x0, y0, x1, y1 = _square(tip_px, int(np.ceil(PEN_AT_HAND * r)), fg.shape)
+        if hand is not None and x1 > x0 and y1 > y0 and hand.mask[y0:y1, x0:x1].any():
+            return hand
+        grown = cv2.dilate(fg, np.ones((5, 5), np.uint8))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+        near = labels[y0:y1, x0:x1]
+        ids = near[near > 0]
+        if ids.size == 0:
+            return hand
+        i = int(np.bincount(ids).argmax())
+        region = (labels == i) & (fg > 0)
+        area = int(np.count_nonzero(region))
+        if area < PEN_LEAST_AREA * r * r:
+            return hand
+        ys, xs = np.nonzero(region)
+        d2 = (xs - tip_px[0]) ** 2 + (ys - tip_px[1]) ** 2
+        far = d2 >= 0.9 * d2.max()
+        entry = (float(xs[far].mean()), float(ys[far].mean()))
+        mask = region.astype(np.uint8) * 255
+        if hand is not None:
+            mask = cv2.bitwise_or(mask, hand.mask)
+        return Hand(mask=mask, entry=entry, tip=tip_px, pointing=False, fill=0.0, area=area)
+
     def _recent_tip(self):
         """((x, y), hue) of the vivid tip seen at a pen's end within the last 15 frames, or None."""
         if self._seen_tip is None or self._frame_no - self._seen_tip[0] > 15:
@@ -1229,6 +1269,8 @@ class TapPipeline:
         else:
             tip_px = self._any_stylus(img, fg, weak_hand, hand)
             st.hand = hand is not None or tip_px is not None
+            if tip_px is not None:
+                hand = self._pen_hand(hand, fg, tip_px)
         self.model.update(log_img, hand.mask if hand is not None else (fg if tip_px else None), fg)
         # (pointing at the table beside the board: nothing to tap)
         tip = None if tip_px is None or not self._on_board(tip_px) else self._to_board(tip_px)
