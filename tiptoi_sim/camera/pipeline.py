@@ -1016,8 +1016,9 @@ class TapPipeline:
         ``hand``'s mask kept too. A sleeve or an arm the colour of the board (in dim light a
         pale sleeve looks like the cream print) leaves the fist and the pen apart from what
         the masks see at the board's edge; that piece, taken for the hand, gave the tip a
-        wrong arm's direction (the tip's end on the vivid blob, and where a raised pen's
-        shadow is sought: a dwell refused as raised). None stays None when nothing is there."""
+        wrong arm's direction: where a raised pen's shadow is sought (a dwell refused as
+        raised) and where the arm enters for a dwell's second chance (``_lands``). None stays
+        None when nothing is there."""
         r = FINGER_RADIUS_FRAC * self.size[0]
         x0, y0, x1, y1 = _square(tip_px, int(np.ceil(PEN_AT_HAND * r)), fg.shape)
         if hand is not None and x1 > x0 and y1 > y0 and hand.mask[y0:y1, x0:x1].any():
