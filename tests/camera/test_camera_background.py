@@ -336,3 +336,14 @@ def test_noise_grain_and_a_shaken_print_give_no_edge_regions():
             hand = cv2.dilate(plain, np.ones((5, 5), np.uint8))
             extra = cv2.countNonZero(cv2.subtract(m.edge_mask(plain), hand))
             assert extra <= 0.002 * plain.size, (dx, dy, extra)
+
+
+def test_the_log_picture_is_the_log_of_every_value_blurred():
+    # (looked up in a table since 2026-12-07: the same numbers as computing the log)
+    rng = np.random.default_rng(7)
+    img = rng.integers(0, 256, (40, 60, 3), dtype=np.uint8)
+    img[0, :, :] = np.arange(60, dtype=np.uint8)[:, None] * 4  # (the darkest and brightest too)
+    got = BoardModel.to_log(img)
+    want = np.log1p(cv2.GaussianBlur(img, (3, 3), 0).astype(np.float32) + 4.0)
+    assert got.dtype == np.float32 and got.shape == img.shape
+    assert np.array_equal(got, want)
