@@ -330,6 +330,12 @@ class TapPipeline:
         self._widths: deque = deque(maxlen=BEYOND_FRAMES)
 
     @property
+    def _finger_r(self) -> float:
+        """A finger's radius in pixels of the rectified picture (``FINGER_RADIUS_FRAC`` of its
+        width)."""
+        return FINGER_RADIUS_FRAC * self.size[0]
+
+    @property
     def H(self):
         return self.tracker.H
 
@@ -449,7 +455,7 @@ class TapPipeline:
         hand = find_hand(fg_hand, weak, board_rect=rect, open_px=1 if stylus else 3,
                          margin_arms=stylus, thin_px=0 if stylus else 2, choose=choose)
         if hand is not None and not stylus:
-            r = FINGER_RADIUS_FRAC * self.size[0]
+            r = self._finger_r
             # (a very light fingertip over pale print goes on faintly beyond the mask's end)
             hand = reach_faint_end(self.model.strict, hand, r)
             if hand.pointing:
@@ -548,7 +554,7 @@ class TapPipeline:
             return False
         if self._flat_seen and t - self._flat_t > 0.2:
             self._flat_seen.clear()
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         seen = cv2.bitwise_or(fg, self._pale(fg, ghost))
         x0, y0, x1, y1 = _square(hand.tip, int(np.ceil(2 * r)), fg.shape)
         yy, xx = np.mgrid[y0:y1, x0:x1]
@@ -575,7 +581,7 @@ class TapPipeline:
             self._pointed = (self._frame_no, tip)
             return tip
         if self._pointed is not None and self._frame_no - self._pointed[0] <= 3 and hand.fill <= 0.5:
-            near = FINGER_RADIUS_FRAC * self.size[0] / 3
+            near = self._finger_r / 3
             if np.hypot(hand.tip[0] - self._pointed[1][0], hand.tip[1] - self._pointed[1][1]) <= near:
                 return hand.tip
         return None
@@ -633,7 +639,7 @@ class TapPipeline:
         when it was never found again: a tip held a centimetre or two above the spot and then
         lowered seems to move back a few pixels, as the camera sees it from above and ahead.
         One drawn back faster, or anywhere else, is followed at once."""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         n = self._frame_no
         again = self._far_again is not None and n - self._far_again < FAR_FRAMES
         if self._far is not None and (n - self._far[0] <= 5 or again):
@@ -678,7 +684,7 @@ class TapPipeline:
         nearer the arm, too, kept a child's fading finger whose cuff was found instead, seed
         6208's clip 6808, but also a phantom tip in a sleeve, which became a wrong tap on seed
         6174's clip 6774; the two cannot be told apart by the picture at the rest.)"""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         n, rest = self._frame_no, self._rest
         if tip_px is None:
             if rest is not None and self._holds(rest, hand, log_img, t, r):
@@ -709,7 +715,7 @@ class TapPipeline:
         So only a shadow narrower than that counts, the shadow of a finger or a pen, not the
         edge of a wide soft shadow (someone leaning over the table) that happens to cross the
         board at the tip."""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         x0, y0, x1, y1 = _square(tip_px, int(np.ceil((RAISED_REACH + RAISED_WIDTH) * r)) + 1, fg.shape)
         if x1 - x0 < 3 or y1 - y0 < 3:
             return 0.0
@@ -785,7 +791,7 @@ class TapPipeline:
         """:meth:`_stale` at the pixel ``px`` of the rectified picture, judged on ``now``: (t,
         aligned log picture, mask of what differs) of this frame."""
         t, log_now, fg = now
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         x0, y0, x1, y1 = _square(px, int(round(1.5 * r)), fg.shape)
         if x1 <= x0 or y1 <= y0 or not self._past or self._past[0][0] > t - STALE_S + PAST_SLACK:
             return False
@@ -873,7 +879,7 @@ class TapPipeline:
     def _farther(self, hand, tip_px, far) -> bool:
         """Does ``far`` lie farther than the ``hand``'s tip ``tip_px`` from where its arm
         enters, by at least ``BEYOND_LEAST`` finger radii?"""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         ex, ey = hand.entry
         gain = np.hypot(far[0] - ex, far[1] - ey) - np.hypot(tip_px[0] - ex, tip_px[1] - ey)
         return bool(gain >= BEYOND_LEAST * r)
@@ -884,7 +890,7 @@ class TapPipeline:
         (:meth:`_farther`), at most ``BEYOND_MOST`` finger radii from ``tip_px``, and at most
         ``BEYOND_WIDTH`` radii wide behind it (:func:`width_behind`; the median of the last
         ``BEYOND_FRAMES`` frames that asked, for the edges seen spread now more, now less)?"""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         off = np.hypot(far[0] - tip_px[0], far[1] - tip_px[1])
         if not (self._farther(hand, tip_px, far) and off <= BEYOND_MOST * r):
             return False
@@ -901,7 +907,7 @@ class TapPipeline:
         mp = self.margin_px
         x, y = tip_px
         d = min(abs(x - mp), abs(x - (mp + W)), abs(y - mp), abs(y - (mp + Hh)))
-        return d <= EDGE_TIP * FINGER_RADIUS_FRAC * self.size[0]
+        return d <= EDGE_TIP * self._finger_r
 
     def _to_board(self, px) -> tuple[float, float]:
         """Board coordinates (0-1) of the pixel ``px`` of the rectified picture (pixel i samples
@@ -1019,7 +1025,7 @@ class TapPipeline:
         wrong arm's direction: where a raised pen's shadow is sought (a dwell refused as
         raised) and where the arm enters for a dwell's second chance (``_lands``). None stays
         None when nothing is there."""
-        r = FINGER_RADIUS_FRAC * self.size[0]
+        r = self._finger_r
         x0, y0, x1, y1 = _square(tip_px, int(np.ceil(PEN_AT_HAND * r)), fg.shape)
         if hand is not None and x1 > x0 and y1 > y0 and hand.mask[y0:y1, x0:x1].any():
             return hand
