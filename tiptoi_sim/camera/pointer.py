@@ -278,13 +278,16 @@ def _two_arms(own: np.ndarray, region: np.ndarray, crossing: np.ndarray, r: floa
     whose own pixels are not joined: a fingertip that meets another player's hand resting at
     the far edge, joined to it only by the growth that keeps a pale hand whole. Otherwise None
     (one arm, across a corner too: its own pixels are joined)."""
-    ys, xs = np.nonzero(crossing)
+    x, y, bw, bh = cv2.boundingRect(crossing.view(np.uint8))
     # (the places' centres lie within the crossing's extent grown by the 2 px of the dilation
     # below: an extent within 4 r holds no two places farther apart; most frames end here)
-    if len(xs) == 0 or np.hypot(np.ptp(xs) + 4, np.ptp(ys) + 4) <= 4 * r:
+    if bw == 0 or np.hypot(bw - 1 + 4, bh - 1 + 4) <= 4 * r:
         return None
+    h, w = crossing.shape
+    y0, y1, x0, x1 = max(0, y - 3), min(h, y + bh + 3), max(0, x - 3), min(w, x + bw + 3)
+    # (in the crossing's box grown by 3: the dilation reaches 2 beyond it)
     n, lab, st, cen = cv2.connectedComponentsWithStats(
-        cv2.dilate(crossing.astype(np.uint8), np.ones((5, 5), np.uint8)), connectivity=8)
+        cv2.dilate(crossing[y0:y1, x0:x1].astype(np.uint8), np.ones((5, 5), np.uint8)), connectivity=8)
     if n < 3:
         return None
     big = sorted(range(1, n), key=lambda i: -st[i, cv2.CC_STAT_AREA])[:2]
@@ -293,7 +296,7 @@ def _two_arms(own: np.ndarray, region: np.ndarray, crossing: np.ndarray, r: floa
     _, pieces = cv2.connectedComponents(own.astype(np.uint8), connectivity=8)
     sides = []
     for i in big:
-        held = np.unique(pieces[(lab == i) & own])
+        held = np.unique(pieces[y0:y1, x0:x1][(lab == i) & own[y0:y1, x0:x1]])
         sides.append(set(held[held > 0].tolist()))
     if not sides[0] or not sides[1] or sides[0] & sides[1]:
         return None
@@ -307,9 +310,10 @@ def _arm_hand_of(region, crossing, labels, stats, cents, mask, weak, entering, m
                  thin_px: int = 0):
     """The hand of an arm's ``region`` that crosses the border at the pixels ``crossing``
     (see :func:`_arm_hand`), or None when it does not cross."""
-    ys, xs = np.nonzero(crossing)
-    if len(xs) == 0:
+    box = _box(crossing, 0)
+    if box is None:
         return None
+    ys, xs = _nonzero_at(crossing[box[0]:box[1], box[2]:box[3]], box[2], box[0])
     h, w = mask.shape
     ex, ey = float(xs.mean()), float(ys.mean())
     hand = _hand_from((ex, ey), region, r, max_fill, thin_px)
@@ -337,9 +341,11 @@ def _arm_hand_of(region, crossing, labels, stats, cents, mask, weak, entering, m
         # end found without it
         grown = _grow_into(region, weak, int(np.ceil(1.5 * r)))
         # what the growth reached of the surely different (the finger's end over a button) joins whole
-        _, lab = cv2.connectedComponents((grown | (mask > 0)).astype(np.uint8), connectivity=8)
-        own = np.unique(lab[region])
-        more = np.isin(lab, own[own > 0])
+        nl, lab = cv2.connectedComponents((grown | (mask > 0)).astype(np.uint8), connectivity=8)
+        held = np.zeros(nl, bool)  # (the labels the region holds: a look-up)
+        held[lab[region]] = True
+        held[0] = False
+        more = held[lab]
         other = _hand_from((ex, ey), more, r, max_fill, thin_px)
         if other.pointing and np.hypot(other.tip[0] - ex, other.tip[1] - ey) > np.hypot(hand.tip[0] - ex, hand.tip[1] - ey) + 0.5 * r:
             # a hand joined from pieces already reaches far, over a patchy mask: growing it
@@ -373,12 +379,32 @@ def _same_region(hand: Hand, alone: Hand) -> bool:
 
 def _grow_into(region: np.ndarray, weak: np.ndarray, steps: int) -> np.ndarray:
     """``region`` (bool) grown by up to ``steps`` pixels, geodesically, inside the ``weak`` mask."""
-    r8 = region.astype(np.uint8)
-    allowed = ((weak > 0) | region).astype(np.uint8)
+    box = _box(region, steps + 1)
+    if box is None:
+        return np.zeros(region.shape, bool)
+    y0, y1, x0, x1 = box
+    # (worked out in the region's box grown by ``steps``: no growth reaches beyond it; the
+    # same pixels as on the whole picture, at a fraction of the cost)
+    r8 = region[y0:y1, x0:x1].astype(np.uint8)
+    allowed = ((weak[y0:y1, x0:x1] > 0) | region[y0:y1, x0:x1]).astype(np.uint8)
     k = np.ones((3, 3), np.uint8)
     for _ in range(steps):
         r8 = cv2.dilate(r8, k) & allowed
-    return r8 > 0
+    out = np.zeros(region.shape, bool)
+    out[y0:y1, x0:x1] = r8 > 0
+    return out
+
+
+def _box(region: np.ndarray, pad: int):
+    """(y0, y1, x0, x1): the bounding box of ``region``'s nonzero pixels grown by ``pad`` on
+    each side (within the picture), or None when it has none. Work done in it instead of on
+    the whole picture gives the same pixels wherever nothing reaches farther than ``pad``
+    beyond the region: where the box's edge is the picture's, the picture ended there too."""
+    x, y, bw, bh = cv2.boundingRect(region.view(np.uint8) if region.dtype == bool else region)
+    if bw == 0 or bh == 0:
+        return None
+    h, w = region.shape
+    return max(0, y - pad), min(h, y + bh + pad), max(0, x - pad), min(w, x + bw + pad)
 
 
 def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Hand:
@@ -388,9 +414,12 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
     least ``2 thin_px + 1`` pixels wide (:func:`_thick_part`), and an end as wide as a sleeve
     behind it does not point."""
     ex, ey = entry
-    core = _thick_part(region, thin_px) if thin_px > 0 else None
-    area = int(np.count_nonzero(region))
-    ys, xs = np.nonzero(region if core is None else core)
+    box = _box(region, _thick_reach(thin_px))
+    y0, y1, x0, x1 = box if box is not None else (0, region.shape[0], 0, region.shape[1])
+    crop = region[y0:y1, x0:x1]
+    core = _thick_part(crop, thin_px) if thin_px > 0 else None
+    area = int(np.count_nonzero(crop))
+    ys, xs = _nonzero_at(crop if core is None else core, x0, y0)
     d2 = (xs - ex) ** 2 + (ys - ey) ** 2
     far = d2.max()
     # the farthest few pixels, averaged, so one noisy pixel does not move the tip (all of
@@ -399,7 +428,7 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
     fx, fy = float(xs[sel].mean()), float(ys[sel].mean())
     tx, ty = _tip_on_axis(xs, ys, (ex, ey), (fx, fy), cap=0.6 * r)
     if core is not None:
-        ys, xs = np.nonzero(region)  # (how full the disc is: judged on all of the hand)
+        ys, xs = _nonzero_at(crop, x0, y0)  # (how full the disc is: judged on all of the hand)
     inside = ((xs - fx) ** 2 + (ys - fy) ** 2) <= r * r
     fill = float(inside.sum()) / (np.pi * r * r)
     pointing = fill <= max_fill
@@ -410,6 +439,13 @@ def _hand_from(entry, region, r: float, max_fill: float, thin_px: int = 0) -> Ha
         pointing = _width_behind(xs, ys, (tx, ty), r) <= 2.2 * r
     return Hand(mask=region.astype(np.uint8) * 255, entry=(ex, ey), tip=(tx, ty),
                 pointing=pointing, fill=fill, area=area)
+
+
+def _nonzero_at(crop: np.ndarray, x0: int, y0: int):
+    """(ys, xs) of ``crop``'s nonzero pixels, in the picture ``crop`` was cut from at
+    (``x0``, ``y0``): in the same order as ``np.nonzero`` of the whole picture."""
+    ys, xs = np.nonzero(crop)
+    return ys + y0, xs + x0
 
 
 def width_behind(mask: np.ndarray, tip, r: float) -> float:
@@ -447,13 +483,24 @@ def _finger_axis(xs, ys, tip, r: float) -> tuple[float, float] | None:
     near = dx * dx + dy * dy <= (2.2 * r) ** 2
     if near.sum() < 3:
         return None
-    pts = np.column_stack([dx[near], dy[near]]).astype(np.float64)
-    c = pts.mean(axis=0)
-    _, evecs = np.linalg.eigh(np.cov((pts - c).T))
-    ax, ay = evecs[:, 1]
-    if ax * -c[0] + ay * -c[1] < 0:  # pointing from the pixels' centre out to the tip
+    px, py = dx[near].astype(np.float64), dy[near].astype(np.float64)
+    cx, cy = float(px.mean()), float(py.mean())
+    ax, ay = _main_axis(px - cx, py - cy)
+    if ax * -cx + ay * -cy < 0:  # pointing from the pixels' centre out to the tip
         ax, ay = -ax, -ay
-    return float(ax), float(ay)
+    return ax, ay
+
+
+def _main_axis(px: np.ndarray, py: np.ndarray) -> tuple[float, float]:
+    """The unit vector along which the centred points ``px``, ``py`` spread most (the
+    eigenvector of their 2x2 covariance with the larger eigenvalue, in closed form: numpy's
+    ``cov`` and ``eigh`` cost 0.15 ms a call, this runs a few times a frame). Its sign is
+    arbitrary. Where they spread alike every way, the y axis (as ``eigh`` gives)."""
+    a, b, d = float(px @ px), float(px @ py), float(py @ py)
+    if b == 0.0:
+        return (1.0, 0.0) if a > d else (0.0, 1.0)
+    theta = 0.5 * np.arctan2(2.0 * b, a - d)
+    return float(np.cos(theta)), float(np.sin(theta))
 
 
 def axis_at_tip(hand: Hand, r: float) -> tuple[float, float] | None:
@@ -490,8 +537,8 @@ def tip_at_edge(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float]:
     my = ty + us[None, :] * ay + lats[:, None] * ax
     prof = cv2.remap(score, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE).mean(axis=0)
-    hi = float(np.median(prof[us <= -0.25 * r]))  # the finger just behind its end
-    lo = float(np.median(prof[us >= 0.4 * r]))  # the board beyond
+    hi = _median(prof[us <= -0.25 * r])  # the finger just behind its end
+    lo = _median(prof[us >= 0.4 * r])  # the board beyond
     if hi < 1.5 or hi < lo + 1.0:
         return hand.tip
     half = 0.5 * (hi + lo)
@@ -537,8 +584,8 @@ def centre_across(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float
     for u, row in zip(us, prof):
         k0 = int(np.nonzero(centre)[0][0] + np.argmax(row[centre]))
         hi = float(row[k0])
-        lo_l = float(np.median(row[lats <= -r]))
-        lo_r = float(np.median(row[lats >= r]))
+        lo_l = _median(row[lats <= -r])
+        lo_r = _median(row[lats >= r])
         if hi < 1.5 or hi < max(lo_l, lo_r) + 1.0:
             continue
         edges = []
@@ -571,8 +618,8 @@ def centre_across(score: np.ndarray, hand: Hand, r: float) -> tuple[float, float
     # thrown off by noise or a fold of the hand moves neither)
     at, mids = np.array(at), np.array(mids)
     i, j = np.triu_indices(len(at), 1)
-    slope = float(np.median((mids[j] - mids[i]) / (at[j] - at[i])))
-    m = float(np.median(mids - slope * at))
+    slope = _median((mids[j] - mids[i]) / (at[j] - at[i]))
+    m = _median(mids - slope * at)
     m = max(-0.3 * r, min(0.3 * r, m))
     return tx - ay * m, ty + ax * m
 
@@ -656,9 +703,20 @@ def _thick_part(region: np.ndarray, thin_px: int) -> np.ndarray | None:
     keep = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 4 * d * d]
     if not keep:
         return None
-    part = np.isin(labels, keep).astype(np.uint8)
+    if len(keep) == n - 1:
+        part = (opened > 0).astype(np.uint8)  # (all kept: the opening's own pixels)
+    else:
+        lut = np.zeros(n, np.uint8)
+        lut[keep] = 1
+        part = lut[labels]
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * thin_px + 3, 2 * thin_px + 3))
     return (cv2.dilate(part, grow) & r8) > 0
+
+
+def _thick_reach(thin_px: int) -> int:
+    """How far beyond a region's box :func:`_thick_part` must see to give the pixels it gives
+    on the whole picture: its opening and growth reach at most ``2 thin_px + 2`` pixels."""
+    return 2 * thin_px + 4
 
 
 def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_area: int, reach: float,
@@ -679,13 +737,13 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
     used = set(entering)
     # another arm entering from an edge (a second player's hand): a piece nearer to it than to
     # this arm's far end is a piece of that arm (a pale finger seen in parts), not of this one
-    own = set(np.unique(labels[region]).tolist())
+    y0, y1, x0, x1 = _box(region, 0) or (0, region.shape[0], 0, region.shape[1])
+    own = set(np.unique(labels[y0:y1, x0:x1][region[y0:y1, x0:x1]]).tolist())
     others = [j for j in entering if j not in own and stats[j, cv2.CC_STAT_AREA] >= min_area]
-    to_other = None
-    if others:
-        to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
+    to_other = None  # (worked out when first asked: most frames ask for none)
     for _ in range(3):
-        ys, xs = np.nonzero(region)
+        y0, y1, x0, x1 = _box(region, 0) or (0, region.shape[0], 0, region.shape[1])
+        ys, xs = _nonzero_at(region[y0:y1, x0:x1], x0, y0)
         d2 = (xs - ex) ** 2 + (ys - ey) ** 2
         k = int(np.argmax(d2))
         fx, fy, dist = float(xs[k]), float(ys[k]), float(np.sqrt(d2[k]))
@@ -720,6 +778,8 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
             x, y, bw, bh = stats[j, :4]
             cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
             gap = float(np.sqrt(((cx_ + x - fx) ** 2 + (cy_ + y - fy) ** 2).min()))
+            if others and to_other is None:
+                to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
             if to_other is not None and float(to_other[cy_ + y, cx_ + x].min()) < gap:
                 continue
             if gap < pick_gap:
@@ -746,11 +806,23 @@ def _tip_on_axis(xs, ys, entry, far, cap: float):
     lat = dy * ax - dx * ay
     pmax = float(proj.max())
     end = proj >= pmax - cap
-    lat_c = float(np.median(lat[end]))
+    lat_c = _median(lat[end])
     tipcap = end & (np.abs(lat - lat_c) <= cap)
     top = np.sort(proj[tipcap])[-3:]
     p = float(top.mean()) if len(top) else pmax
     return ex + ax * p - ay * lat_c, ey + ay * p + ax * lat_c
+
+
+def _median(v: np.ndarray) -> float:
+    """``np.median`` of the 1-d array ``v`` (not empty), the same number (in ``v``'s own
+    float type, as numpy's), without its checks and dispatch: most of its 0.05-0.08 ms a call
+    here, a dozen calls a frame."""
+    n = len(v)
+    k = n // 2
+    if n % 2:
+        return float(np.partition(v, k)[k])
+    part = np.partition(v, [k - 1, k])
+    return float((part[k - 1] + part[k]) / 2.0)
 
 
 def _floating_hand(labels, stats, mask, weak, min_area: int, r: float, max_fill: float,
