@@ -30,6 +30,11 @@ CLIPS = [  # played at once by conftest's ``played``
     # a pale sleeve in the dim room, unseen: the pen and fist lie apart from the arm's piece
     # at the board's edge taken for the hand (TapPipeline._pen_hand)
     ("stylus dim dark table", 6552, 7.9),  # a yellow, then a blue tip: refused as raised, then off every hotspot
+    # a green tip near the board's right edge, the hand's soft shadow darkening the board
+    # toward it: the edge's own line cut that shadow into a strip as narrow as a raised
+    # pen's, and the dwell was refused as raised (TapPipeline._shadow_apart: the board's
+    # nearest pixel beyond its edge)
+    ("stylus dim dark table", 9524, 3.1),
 ]
 
 

@@ -729,6 +729,15 @@ class TapPipeline:
         # (what differs taken as dark as the board's middle around it: a gap between two hands
         # or a finger and the print, as dim as the rest, is no narrow shadow)
         dark = np.where(board, dark, np.median(dark[board])).astype(np.float32)
+        # (beyond the board's edge, and on its outermost pixel, which mixes board and table:
+        # the board's own nearest pixel. The table's change is not the board's, and the edge
+        # line between them differs on its own; a wide soft shadow cut there by a line of
+        # other darkness left a strip along the edge as narrow as a pen's shadow)
+        W, Hh = self.board_size
+        mp = self.margin_px
+        cols = np.clip(np.clip(np.arange(x0, x1), mp + 1, mp + W - 2) - x0, 0, x1 - x0 - 1)
+        rows = np.clip(np.clip(np.arange(y0, y1), mp + 1, mp + Hh - 2) - y0, 0, y1 - y0 - 1)
+        dark = dark[rows[:, None], cols[None, :]]
         d = 2 * int(round(RAISED_WIDTH * r / 2)) + 1
         darker = cv2.morphologyEx(dark, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
         apart = cv2.distanceTransform(board.astype(np.uint8), cv2.DIST_L2, 3)
@@ -739,8 +748,6 @@ class TapPipeline:
             axis = ((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         dx, dy = xx - tip_px[0], yy - tip_px[1]
-        W, Hh = self.board_size
-        mp = self.margin_px
         shadow = ((darker > RAISED_DARK) & (chroma < RAISED_CHROMA) & (apart >= RAISED_GAP * r)
                   & (dx * axis[0] + dy * axis[1] >= -0.5 * r) & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2)
                   & (xx >= mp) & (xx < mp + W) & (yy >= mp) & (yy < mp + Hh))
