@@ -124,3 +124,19 @@ def test_a_hand_held_high_casts_its_shadow_far_off_and_only_the_board_is_looked_
     # the same two radii off, to its right on the board, counts
     pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, (int(2 * r), int(r)), tip=edge))
     assert pipe._shadow_apart(edge, hand, fg) > 3 * RAISED_AREA
+
+
+def test_a_hovering_fingers_shadow_beside_it_and_a_little_behind_its_tip_counts():
+    # a hand held 25 cm up (the hands-only clips made apart, seed 132, rest_lightwood): its
+    # finger's shadow 2.5 radii to the side, its end half a radius behind the tip. Up to
+    # RAISED_BEHIND (a radius) behind the tip is looked at: it counts (it was not, at half a
+    # radius: the hover tapped)
+    pipe, fg = _pipe_with(lambda b: b)
+    hand, r = _finger(pipe)
+    pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, (int(2.5 * r), -int(0.5 * r))))
+    assert pipe._shadow_apart(TIP, hand, fg) > 2 * RAISED_AREA
+    # its end two radii behind the tip: nothing of it lies within a radius behind the tip, and
+    # what lies farther back (a hand's knuckles cast their shadow there on the board too) is
+    # not looked at
+    pipe, fg = _pipe_with(lambda b: _draw_finger(b, pipe, (int(2.5 * r), -int(2 * r))))
+    assert pipe._shadow_apart(TIP, hand, fg) <= RAISED_AREA
