@@ -49,3 +49,48 @@ def test_a_finger_that_hovered_long_over_the_spot_taps_when_it_comes_down(layout
     pipe, taps = _play(layout, board, [hover], down + 2.5, seed=41)  # (test_raised_tip's light)
     assert [tap for _, tap in taps] == ["room:lobby"] and pipe.taps_raised == 1, taps
     assert down <= taps[0][0] <= down + 0.35, (down, taps)
+
+
+def _stale_case(change: float) -> bool:
+    """``_stale_px`` for a box where what differs now was there, but as noisy as ``change`` of
+    how much it differs from the empty board, in every picture kept over the last seconds
+    (its mask overlapping now's by a third only): a very light hand resting on a beige desk,
+    mostly taken into the model, as at seed 134 of the clips made apart."""
+    import numpy as np
+
+    from tiptoi_sim.camera.pipeline import PAST_EVERY, STALE_S, PipelineConfig, TapPipeline, _spread
+
+    pipe = TapPipeline(lambda x, y: "x", PipelineConfig(aspect=1.6))
+    w, h = pipe.size
+    rng = np.random.default_rng(7)
+    pipe.model.bg = np.log1p(np.full((h, w, 3), 190.0, np.float32))
+    px = (150.0, 100.0)
+    r = pipe._finger_r
+    k = int(round(1.5 * r))
+    box = (slice(100 - k, 100 + k), slice(150 - k, 150 + k))
+    hand = np.zeros((2 * k, 2 * k, 3), np.float32)
+    hand[:, : k // 2] = (0.02, -0.03, 0.05)  # (a sliver of a pale hand still differs)
+    log_now = pipe.model.bg.copy()
+    log_now[box] += hand
+    fg = np.zeros((h, w), np.uint8)
+    fg[box][:, : k // 2] = 255
+    made = _spread(hand)
+    t = 10.0
+    for i in range(int(STALE_S / PAST_EVERY) + 1):
+        noise = rng.normal(0.0, 1.0, hand.shape).astype(np.float32)
+        noise *= change * made / _spread(noise)
+        log_then = log_now.copy()
+        log_then[box] += noise
+        fg_then = np.zeros_like(fg)
+        fg_then[box][:, k // 3: k // 3 + k // 2] = 255  # (the mask ragged: it overlaps a third)
+        pipe._past.append((t - STALE_S + i * PAST_EVERY, log_then, fg_then))
+    return pipe._stale_px(px, (t, log_now, fg))
+
+
+def test_a_pale_hand_resting_is_still_though_its_picture_is_noisy():
+    # the pictures of the last seconds change by 0.33-0.64 of how much it differs now (seed
+    # 134's hand at the board's edge, once the pointing hand had gone: it tapped with 0.5)
+    assert _stale_case(0.6)
+    # a finger that came to the spot changes it as much as it differs, or more (0.93 and more
+    # on the clips made apart): no rest there
+    assert not _stale_case(1.0)

@@ -169,9 +169,13 @@ RAISED_FRAMES = 5
 #: resting hands 0.09-0.34 and 0.38-0.94; the dwells that came to their spot 0.93 and more and
 #: 0-0.34 (the board or another part of the hand was there; a thinking pause 0.87 at one of
 #: the two, 0.01 at the other); our own clip of a resting finger while a soft shadow passes
-#: 0.48-0.58 and 0.92
+#: 0.48-0.58 and 0.92. ``STALE_CHANGE`` was 0.5 until the stop after 2026-12-07's first: a
+#: very light flat hand resting at the board's left edge for 5 s, most of it taken into the
+#: model, changed by 0.33-0.64 (the noise of a beige desk against what little still differed)
+#: and was tapped once the pointing hand had gone (seed 134 of the clips made apart,
+#: ``finger_beige``); 0.7 lies in the gap measured above as 0.5 did
 STALE_S = 3.0
-STALE_CHANGE = 0.5
+STALE_CHANGE = 0.7
 STALE_COVER = 0.05
 STALE_OVERLAP = 0.6
 STALE_MISSED = 1
