@@ -278,14 +278,13 @@ def _two_arms(own: np.ndarray, region: np.ndarray, crossing: np.ndarray, r: floa
     whose own pixels are not joined: a fingertip that meets another player's hand resting at
     the far edge, joined to it only by the growth that keeps a pale hand whole. Otherwise None
     (one arm, across a corner too: its own pixels are joined)."""
-    x, y, bw, bh = cv2.boundingRect(crossing.view(np.uint8))
+    box = _box(crossing, 0)
     # (the places' centres lie within the crossing's extent grown by the 2 px of the dilation
     # below: an extent within 4 r holds no two places farther apart; most frames end here)
-    if bw == 0 or np.hypot(bw - 1 + 4, bh - 1 + 4) <= 4 * r:
+    if box is None or np.hypot(box[1] - box[0] - 1 + 4, box[3] - box[2] - 1 + 4) <= 4 * r:
         return None
-    h, w = crossing.shape
-    y0, y1, x0, x1 = max(0, y - 3), min(h, y + bh + 3), max(0, x - 3), min(w, x + bw + 3)
     # (in the crossing's box grown by 3: the dilation reaches 2 beyond it)
+    y0, y1, x0, x1 = _box(crossing, 3)
     n, lab, st, cen = cv2.connectedComponentsWithStats(
         cv2.dilate(crossing[y0:y1, x0:x1].astype(np.uint8), np.ones((5, 5), np.uint8)), connectivity=8)
     if n < 3:
@@ -310,10 +309,9 @@ def _arm_hand_of(region, crossing, labels, stats, cents, mask, weak, entering, m
                  thin_px: int = 0):
     """The hand of an arm's ``region`` that crosses the border at the pixels ``crossing``
     (see :func:`_arm_hand`), or None when it does not cross."""
-    box = _box(crossing, 0)
-    if box is None:
+    ys, xs = _nonzero(crossing)
+    if len(xs) == 0:
         return None
-    ys, xs = _nonzero_at(crossing[box[0]:box[1], box[2]:box[3]], box[2], box[0])
     h, w = mask.shape
     ex, ey = float(xs.mean()), float(ys.mean())
     hand = _hand_from((ex, ey), region, r, max_fill, thin_px)
@@ -446,6 +444,15 @@ def _nonzero_at(crop: np.ndarray, x0: int, y0: int):
     (``x0``, ``y0``): in the same order as ``np.nonzero`` of the whole picture."""
     ys, xs = np.nonzero(crop)
     return ys + y0, xs + x0
+
+
+def _nonzero(mask: np.ndarray):
+    """``np.nonzero`` of the 2-d ``mask`` (the same arrays, in the same order), sought only in
+    the box of its nonzero pixels (:func:`_box`)."""
+    box = _box(mask, 0)
+    if box is None:
+        return np.nonzero(mask)
+    return _nonzero_at(mask[box[0]:box[1], box[2]:box[3]], box[2], box[0])
 
 
 def width_behind(mask: np.ndarray, tip, r: float) -> float:
@@ -737,13 +744,11 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
     used = set(entering)
     # another arm entering from an edge (a second player's hand): a piece nearer to it than to
     # this arm's far end is a piece of that arm (a pale finger seen in parts), not of this one
-    y0, y1, x0, x1 = _box(region, 0) or (0, region.shape[0], 0, region.shape[1])
-    own = set(np.unique(labels[y0:y1, x0:x1][region[y0:y1, x0:x1]]).tolist())
+    ys, xs = _nonzero(region)
+    own = set(np.unique(labels[ys, xs]).tolist())
     others = [j for j in entering if j not in own and stats[j, cv2.CC_STAT_AREA] >= min_area]
     to_other = None  # (worked out when first asked: most frames ask for none)
     for _ in range(3):
-        y0, y1, x0, x1 = _box(region, 0) or (0, region.shape[0], 0, region.shape[1])
-        ys, xs = _nonzero_at(region[y0:y1, x0:x1], x0, y0)
         d2 = (xs - ex) ** 2 + (ys - ey) ** 2
         k = int(np.argmax(d2))
         fx, fy, dist = float(xs[k]), float(ys[k]), float(np.sqrt(d2[k]))
@@ -778,16 +783,18 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
             x, y, bw, bh = stats[j, :4]
             cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
             gap = float(np.sqrt(((cx_ + x - fx) ** 2 + (cy_ + y - fy) ** 2).min()))
-            if others and to_other is None:
-                to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
-            if to_other is not None and float(to_other[cy_ + y, cx_ + x].min()) < gap:
-                continue
+            if others:
+                if to_other is None:
+                    to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
+                if float(to_other[cy_ + y, cx_ + x].min()) < gap:
+                    continue
             if gap < pick_gap:
                 pick, pick_gap = j, gap
         if pick == 0:
             break
         used.add(pick)
         region = region | ((labels == pick) & (mask > 0))
+        ys, xs = _nonzero(region)
     return region  # (the same object when nothing was joined)
 
 
