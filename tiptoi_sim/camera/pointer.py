@@ -74,6 +74,13 @@ def bridge_edge(mask: np.ndarray, board_rect, gap: int = 6) -> np.ndarray:
 #: must fill only in part, and the unit of the tip's moves over time (TapPipeline._finger)
 FINGER_RADIUS_FRAC = 0.03
 
+#: how near an arm seen beside the board a hand's narrow end must lie to be that arm's own
+#: end (a sleeve lying across the board, seen in pieces, its fist at the far end) rather
+#: than a finger (finger radii, from the end to the arm's nearest pixel): 5.5 for the sleeve
+#: of seed 6000's clip 7106; 11.6 for a small hand's finger whose pale sleeve the board hid,
+#: the arm beside the board another player's (our benchmark's seed 9932)
+SLEEVE_GAP = 8.0
+
 
 def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None, min_area_frac: float = 0.001,
               border: int = 2, finger_radius_frac: float = FINGER_RADIUS_FRAC, max_fill: float = 0.42, open_px: int = 3,
@@ -171,9 +178,13 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
                                                 <= np.hypot(hand.tip[0] - ex, hand.tip[1] - ey))
                 if hand.pointing and (alone is None or not alone.pointing or nearer):
                     return hand
-                if nearer and alone.pointing and _same_region(hand, alone):
+                if (nearer and alone.pointing and _same_region(hand, alone)
+                        and _gap_to(labels == beside[0][1], alone.tip) <= SLEEVE_GAP * r):
                     # the hand's "finger" is its end next to the arm: the arm's own end (a
-                    # sleeve seen in pieces, lying across the board), the fist at its far end
+                    # sleeve seen in pieces, lying across the board), the fist at its far end.
+                    # Next to it: far from that arm, the narrow end is a finger, the arm
+                    # another player's (resting beside the board; its pieces ahead reach
+                    # this hand, whose own pale sleeve the board hides)
                     return hand
         return alone
     # two players' hands (one pointing, one resting beside the board): the biggest arm that
@@ -229,6 +240,14 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
         if other is not None and other.pointing:
             return other
     return first
+
+
+def _gap_to(region: np.ndarray, point) -> float:
+    """How far ``point`` lies from the nearest pixel of ``region`` (pixels; inf when empty)."""
+    ys, xs = _nonzero(region)
+    if len(xs) == 0:
+        return float("inf")
+    return float(np.sqrt(((xs - point[0]) ** 2 + (ys - point[1]) ** 2).min()))
 
 
 def _held_by_strict(mask: np.ndarray, weak: np.ndarray) -> np.ndarray:
