@@ -750,15 +750,22 @@ class TapPipeline:
         d = 2 * int(round(RAISED_WIDTH * r / 2)) + 1
         darker = cv2.morphologyEx(dark, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
         apart = cv2.distanceTransform(board.astype(np.uint8), cv2.DIST_L2, 3)
-        axis = axis_at_tip(replace(hand, tip=tip_px), r) if self.cfg.pointer == "finger" else None
-        if axis is None:
-            ex, ey = hand.entry
-            n = float(np.hypot(tip_px[0] - ex, tip_px[1] - ey)) or 1.0
-            axis = ((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)
+        ex, ey = hand.entry
+        n = float(np.hypot(tip_px[0] - ex, tip_px[1] - ey)) or 1.0
+        axes = [((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)]
+        own = axis_at_tip(replace(hand, tip=tip_px), r) if self.cfg.pointer == "finger" else None
+        if own is not None:
+            axes.append(own)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         dx, dy = xx - tip_px[0], yy - tip_px[1]
+        # (behind the tip along the finger, or along the arm: a very light hand seen only in
+        # part has a finger's axis that may point anywhere, and its palm's shadow, behind the
+        # tip, lies apart from the little that is seen of it)
+        ahead = np.ones(dx.shape, bool)
+        for ax, ay in axes:
+            ahead &= dx * ax + dy * ay >= -RAISED_BEHIND * r
         shadow = ((darker > RAISED_DARK) & (chroma < RAISED_CHROMA) & (apart >= RAISED_GAP * r)
-                  & (dx * axis[0] + dy * axis[1] >= -RAISED_BEHIND * r) & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2)
+                  & ahead & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2)
                   & (xx >= mp) & (xx < mp + W) & (yy >= mp) & (yy < mp + Hh))
         # (a shadow is a patch: specks of print a shake or blur moved are not)
         n, _, stats, _ = cv2.connectedComponentsWithStats(shadow.astype(np.uint8), connectivity=8)
