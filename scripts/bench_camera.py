@@ -10,7 +10,7 @@ does (default options) and prints: right hotspot %, wrong, missed, false taps, t
 delay of the tap from the start of the dwell (when the tip came to rest), and the speed.
 With ``--harder``, then the scenes harder than the benchmark (``synth_hard.HARDER_SCENES``:
 the stylus in a dim room and under a colder light, and hands as light as the print, shaded as
-round bodies, on a beige desk).
+round bodies, on a beige desk, a dark table and wood grain).
 
 Then: the pipeline's speed at 1280x720 on one core (frames rendered beforehand), and the real
 clock's wake-up error (``RealClock.wait`` on 5 ms deadlines, p50/p99/max) while a camera thread
@@ -142,7 +142,8 @@ def main() -> int:
     ap.add_argument("--cache", metavar="DIR", help="keep the rendered clips here and reuse them next time")
     ap.add_argument("--harder", action="store_true",
                     help="also the scenes harder than the benchmark (synth_hard.HARDER_SCENES: the stylus "
-                         "in dim light, a colder light desk; very light rounded hands on a beige desk)")
+                         "in dim light, a colder light desk; very light rounded hands on a beige desk, a dark "
+                         "table and wood grain)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     layout = load_layout()

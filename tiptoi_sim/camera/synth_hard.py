@@ -589,4 +589,9 @@ HARDER_SCENES = [
     Scene("stylus cold light desk", table="beige", pointer="stylus", white_balance=0.25),
     Scene("stylus dim dark table", table="dark", pointer="stylus", dim=True, white_balance=0.2),
     Scene("finger very light, rounded, beige desk", table="beige", rounded=0.42, skins=VERY_LIGHT_SKINS_BGR),
+    # (2026-12-07, the stop after: on the clips made apart, seeds 131-138, very light hands
+    # made 10 of 21 dwells right, every other skin 82 of 87, on every table: over the board's
+    # cream print such a hand differs as little on a dark table as on a light one)
+    Scene("finger very light, rounded, dark table", table="dark", rounded=0.42, skins=VERY_LIGHT_SKINS_BGR),
+    Scene("finger very light, rounded, wood grain", table="wood", rounded=0.42, skins=VERY_LIGHT_SKINS_BGR),
 ]
