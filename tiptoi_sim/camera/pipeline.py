@@ -148,6 +148,11 @@ FLAT_FRAMES = 9
 #: ``rest_lightwood``) throws its finger's shadow beside the finger and a little behind its
 #: tip, and was seen raised in only some frames (a median of 0.15-0.6 squared radii, then 0:
 #: a tap); ``RAISED_BEHIND`` radii behind, 0.4-1.5 in every frame of the hover.
+#: a dwell off every hotspot taps the one just ahead of it (``TapPipeline._hit``): up to this
+#: many finger radii on along the arm, tried in ``AHEAD_STEPS`` steps, the nearest first
+AHEAD_REACH = 0.5
+AHEAD_STEPS = 4
+
 RAISED_REACH = 5.0
 RAISED_BEHIND = 1.0
 #: ``TapPipeline._shadow_apart``: "behind the tip" is along the finger's own axis; where that
@@ -873,7 +878,7 @@ class TapPipeline:
         if beside is not None and beside == self._raised_at:
             # (a tip that hovered over the spot and came down: it lay there, not on the board;
             # after a long hover the pictures of the last seconds look like the touch)
-            return self.hit_test(x, y) is not None
+            return self._hit(x, y)[0] is not None
         lands = self._lands(x, y, beside)
         if lands and self._stale(x, y):
             if beside is None:
@@ -1219,6 +1224,30 @@ class TapPipeline:
         width = float(np.linalg.norm(c[1] - c[0]))
         return self.tracker.last_shift > 0.015 * width
 
+    def _hit(self, x: float, y: float) -> tuple[str | None, float, float]:
+        """(the hotspot a dwell at board position (x, y) taps, or None; where it taps). A
+        fingertip's end is found up to a pixel or two short of the real one (the mask ends
+        where the finger's blurred edge fades; a pale one's sooner), never beyond it: a dwell
+        that lands off every hotspot taps the one just ahead of it, along the arm from where it
+        enters, up to ``AHEAD_REACH`` finger radii on (``--pointer finger`` only; a pen's tip
+        is found where it touches)."""
+        tid = self.hit_test(x, y)
+        if tid is not None or self.cfg.pointer != "finger" or self._entry is None:
+            return tid, x, y
+        a = self.board_size[1] / self.board_size[0]  # lengths in board widths, both ways
+        ux, uy = x - self._entry[0], (y - self._entry[1]) * a
+        n = float(np.hypot(ux, uy))
+        if n <= 0:
+            return None, x, y
+        reach = AHEAD_REACH * self._finger_r / self.board_size[0]
+        for k in range(1, AHEAD_STEPS + 1):
+            step = reach * k / AHEAD_STEPS
+            ax, ay = x + ux / n * step, y + uy / n * step / a
+            tid = self.hit_test(ax, ay)
+            if tid is not None:
+                return tid, ax, ay
+        return None, x, y
+
     def _lands(self, x: float, y: float, beside: tuple[float, float] | None = None) -> bool:
         """Does a dwell at board position (x, y) hit a hotspot? With ``beside`` (a second chance
         for a rest whose first dwell there landed off every hotspot; ``DwellDetector.update``):
@@ -1227,7 +1256,7 @@ class TapPipeline:
         hotspot moves onto it (seed 7373's clip 7574) or across the finger (8642's 8842), while
         a tip drifting further back from a gap between two hotspots lands on the wrong one
         (7346's clip 7746: alarm A tapped, the tip found 1.5 % short, drifting onto alarm B)."""
-        if self.hit_test(x, y) is None:
+        if self._hit(x, y)[0] is None:
             return False
         if beside is None:
             return True
@@ -1333,7 +1362,8 @@ class TapPipeline:
         st.progress = self.dwell.progress
         if d is None:
             return []
-        tid = self.hit_test(d.x, d.y)
+        tid, x, y = self._hit(d.x, d.y)
+        d = replace(d, x=x, y=y)
         if self._repeated(tid, d.x, d.y):
             self.taps_repeated += 1
             return []
