@@ -4,8 +4,9 @@ A fingertip's end is found up to a pixel or two short of the real one: the mask 
 finger's blurred edge fades, a pale finger's sooner; never beyond it. A rest whose median lands
 off every hotspot, a few pixels before a small one along the finger (the clips made apart,
 seed 136: a tablecloth's waypoint D missed by 0.28 finger radii), taps the hotspot just ahead of
-it along the arm, up to ``AHEAD_REACH`` finger radii on; not one beside it, behind it or
-farther, and not for a pen, whose tip is found where it touches."""
+it along the arm, up to ``AHEAD_REACH`` finger radii on, when the finger was seen pointing in
+every frame of its rest; not one beside it, behind it or farther, and not for a pen, whose tip
+is found where it touches."""
 
 import pytest
 
@@ -20,6 +21,8 @@ def _spot(x, y):
 def _pipe(pointer="finger"):
     pipe = TapPipeline(_spot, PipelineConfig(aspect=1.6, pointer=pointer))
     pipe._entry = (0.5, 1.0)  # the arm enters at the bottom edge: the finger points up
+    # (seen pointing in every frame of the last dwell_s, 30 fps)
+    pipe._pointing.extend((k / 30, True) for k in range(20))
     return pipe
 
 
@@ -52,6 +55,11 @@ def test_a_dwell_beside_or_beyond_a_hotspot_or_a_pens_taps_nothing():
     # a pen's tip, short of it: a pen taps where it touches
     pen = _pipe("stylus")
     assert pen._hit(0.5, 0.5 + 0.03 * 1.6 + 0.3 * r * 1.6)[0] is None
+    # a hand whose end was not seen pointing in one frame of its rest (a flat hand resting,
+    # whose end looks like a finger now and then; the test suite's idle clip 5421)
+    pipe._pointing[5] = (5 / 30, False)
+    assert pipe._hit(0.5, 0.5 + 0.03 * 1.6 + 0.3 * r * 1.6)[0] is None
     # no arm seen yet: nowhere to look ahead
+    pipe = _pipe()
     pipe._entry = None
     assert pipe._hit(0.5, 0.5 + 0.03 * 1.6 + 0.3 * r * 1.6)[0] is None
