@@ -148,19 +148,6 @@ FLAT_FRAMES = 9
 #: ``rest_lightwood``) throws its finger's shadow beside the finger and a little behind its
 #: tip, and was seen raised in only some frames (a median of 0.15-0.6 squared radii, then 0:
 #: a tap); ``RAISED_BEHIND`` radii behind, 0.4-1.5 in every frame of the hover.
-#: a dwell off every hotspot taps the one just ahead of it (``TapPipeline._hit``): up to this
-#: many finger radii on along the arm, tried in ``AHEAD_STEPS`` steps, the nearest first.
-#: Measured on the clips made apart, seeds 131-138 (49 finger and hands-only clips): 4 dwells
-#: more right (their rests' medians 0.25, 0.25, 0.38 and 0.5 radii short of a waypoint, a
-#: tablecloth's skill, a vault combination), and 1 false tap more, a hover 11 cm up whose
-#: rest lay 0.12 radii short of a room (it tapped nothing before, by luck); our benchmark's
-#: seed 9431 likewise turned one rest off every hotspot into a tap (a phantom at the board's
-#: edge, found by the edges alone, where a resting hand had left), and so did a very light flat
-#: hand resting in the test suite's idle clip 5421: since, only a finger seen pointing in every
-#: frame of its rest (the four dwells: all; the phantom 0.9, the flat hand 0.7; the hover, all)
-AHEAD_REACH = 0.5
-AHEAD_STEPS = 4
-
 RAISED_REACH = 5.0
 RAISED_BEHIND = 1.0
 #: ``TapPipeline._shadow_apart``: "behind the tip" is along the finger's own axis; where that
@@ -179,6 +166,19 @@ RAISED_CHROMA = 0.12
 RAISED_AREA = 0.2
 RAISED_PATCH = 0.1
 RAISED_FRAMES = 5
+
+#: a dwell off every hotspot taps the one just ahead of it (``TapPipeline._hit``): up to this
+#: many finger radii on along the arm, tried in ``AHEAD_STEPS`` steps, the nearest first.
+#: Measured on the clips made apart, seeds 131-138 (49 finger and hands-only clips): 4 dwells
+#: more right (their rests' medians 0.25, 0.25, 0.38 and 0.5 radii short of a waypoint, a
+#: tablecloth's skill, a vault combination), and 1 false tap more, a hover 11 cm up whose
+#: rest lay 0.12 radii short of a room (it tapped nothing before, by luck); our benchmark's
+#: seed 9431 likewise turned one rest off every hotspot into a tap (a phantom at the board's
+#: edge, found by the edges alone, where a resting hand had left), and so did a very light flat
+#: hand resting in the test suite's idle clip 5421: since, only a finger seen pointing in every
+#: frame of its rest (the four dwells: all; the phantom 0.9, the flat hand 0.7; the hover, all)
+AHEAD_REACH = 0.5
+AHEAD_STEPS = 4
 
 #: a hand lying still for seconds is no new tap (``TapPipeline._stale``): another player's
 #: hand resting at the board's edge, taken for the pointing one once that has left (5 false
@@ -780,7 +780,8 @@ class TapPipeline:
         if own is not None:
             # (the finger's own axis, and the arm's too where the two part by more than
             # RAISED_ASKEW: see there)
-            axes = [own] if own[0] * axes[0][0] + own[1] * axes[0][1] >= np.cos(np.radians(RAISED_ASKEW)) else axes + [own]
+            askew = own[0] * axes[0][0] + own[1] * axes[0][1] < np.cos(np.radians(RAISED_ASKEW))
+            axes = axes + [own] if askew else [own]
         yy, xx = np.mgrid[y0:y1, x0:x1]
         dx, dy = xx - tip_px[0], yy - tip_px[1]
         ahead = np.ones(dx.shape, bool)
