@@ -775,13 +775,16 @@ class TapPipeline:
         apart = cv2.distanceTransform(board.astype(np.uint8), cv2.DIST_L2, 3)
         ex, ey = hand.entry
         n = float(np.hypot(tip_px[0] - ex, tip_px[1] - ey)) or 1.0
-        axes = [((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)]
+        arm = ((tip_px[0] - ex) / n, (tip_px[1] - ey) / n)
         own = axis_at_tip(replace(hand, tip=tip_px), r) if self.cfg.pointer == "finger" else None
-        if own is not None:
-            # (the finger's own axis, and the arm's too where the two part by more than
-            # RAISED_ASKEW: see there)
-            askew = own[0] * axes[0][0] + own[1] * axes[0][1] < np.cos(np.radians(RAISED_ASKEW))
-            axes = axes + [own] if askew else [own]
+        # (the finger's own axis; the arm's where there is none, and both where the two part by
+        # more than RAISED_ASKEW: see there)
+        if own is None:
+            axes = [arm]
+        elif own[0] * arm[0] + own[1] * arm[1] < np.cos(np.radians(RAISED_ASKEW)):
+            axes = [arm, own]
+        else:
+            axes = [own]
         yy, xx = np.mgrid[y0:y1, x0:x1]
         dx, dy = xx - tip_px[0], yy - tip_px[1]
         ahead = np.ones(dx.shape, bool)

@@ -179,7 +179,7 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
                 if hand.pointing and (alone is None or not alone.pointing or nearer):
                     return hand
                 if (nearer and alone.pointing and _same_region(hand, alone)
-                        and _gap_to(labels == beside[0][1], alone.tip) <= SLEEVE_GAP * r):
+                        and _gap(*_label_pixels(labels, stats, beside[0][1]), alone.tip) <= SLEEVE_GAP * r):
                     # the hand's "finger" is its end next to the arm: the arm's own end (a
                     # sleeve seen in pieces, lying across the board), the fist at its far end.
                     # Next to it: far from that arm, the narrow end is a finger, the arm
@@ -242,9 +242,16 @@ def find_hand(fg: np.ndarray, weak: np.ndarray | None = None, *, board_rect=None
     return first
 
 
-def _gap_to(region: np.ndarray, point) -> float:
-    """How far ``point`` lies from the nearest pixel of ``region`` (pixels; inf when empty)."""
-    ys, xs = _nonzero(region)
+def _label_pixels(labels: np.ndarray, stats: np.ndarray, j: int):
+    """(ys, xs) of the pixels labelled ``j``, sought only in its box from ``stats`` (as
+    ``cv2.connectedComponentsWithStats`` gives them), in the whole picture's coordinates."""
+    x, y, bw, bh = stats[j, :4]
+    ys, xs = np.nonzero(labels[y:y + bh, x:x + bw] == j)
+    return ys + y, xs + x
+
+
+def _gap(ys, xs, point) -> float:
+    """How far ``point`` lies from the nearest of the pixels ``ys``, ``xs`` (inf when none)."""
     if len(xs) == 0:
         return float("inf")
     return float(np.sqrt(((xs - point[0]) ** 2 + (ys - point[1]) ** 2).min()))
@@ -799,13 +806,12 @@ def _join_ahead(region, labels, stats, cents, mask, entering: set, entry, min_ar
                 continue
             if long_arm and abs(vy * ax - vx * ay) > max(2.5 * r, 0.4 * (vx * ax + vy * ay - far_along)):
                 continue
-            x, y, bw, bh = stats[j, :4]
-            cy_, cx_ = np.nonzero(labels[y:y + bh, x:x + bw] == j)
-            gap = float(np.sqrt(((cx_ + x - fx) ** 2 + (cy_ + y - fy) ** 2).min()))
+            jy, jx = _label_pixels(labels, stats, j)
+            gap = _gap(jy, jx, (fx, fy))
             if others:
                 if to_other is None:
                     to_other = cv2.distanceTransform((~np.isin(labels, others)).astype(np.uint8), cv2.DIST_L2, 3)
-                if float(to_other[cy_ + y, cx_ + x].min()) < gap:
+                if float(to_other[jy, jx].min()) < gap:
                     continue
             if gap < pick_gap:
                 pick, pick_gap = j, gap
