@@ -167,3 +167,49 @@ def test_a_shadow_behind_the_tip_along_the_arm_is_no_raised_fingers_even_when_th
     # the same patch ahead of the tip: a raised finger's shadow, as before
     pipe, fg = _pipe_with(patch(ty + 1.5 * r, ty + 4 * r))
     assert pipe._shadow_apart(TIP, hand, fg) > 3 * RAISED_AREA
+
+
+def test_a_shadow_that_joins_another_players_fist_is_the_fists_own_and_no_raised_fingers():
+    # another player's fist resting at the board's edge, its soft shadow reaching out on the
+    # board toward a finger resting there (the clips made apart, seed 135, finger_lightwood: the
+    # masks saw the fist, not its shadow, and the finger's dwell was refused as raised)
+    pipe, _ = _pipe_with(lambda b: b)
+    hand, r = _finger(pipe)
+    tx, ty = TIP
+    fist = (int(tx - 5 * r), int(ty + 0.5 * r))
+
+    def shadow(b):
+        b[int(ty - 0.5 * r):int(ty + 1.5 * r), int(tx - 3.6 * r):int(tx - 1.5 * r)] *= 0.75
+        return _draw_finger(b, pipe)
+
+    def fist_and_shadow(b):
+        b = shadow(b)
+        yy, xx = np.mgrid[0:b.shape[0], 0:b.shape[1]]
+        b[(xx - fist[0]) ** 2 + (yy - fist[1]) ** 2 <= (1.5 * r) ** 2] = (60.0, 90.0, 135.0)
+        return b
+
+    pipe, fg = _pipe_with(fist_and_shadow)
+    assert fg[fist[1], fist[0]] and not hand.mask[fist[1], fist[0]]
+    assert pipe._shadow_apart(TIP, hand, fg) <= RAISED_AREA
+    # the same shadow with nothing beside it that casts it: a raised finger's, as before
+    pipe, fg = _pipe_with(shadow)
+    assert pipe._shadow_apart(TIP, hand, fg) > 3 * RAISED_AREA
+
+
+def test_a_raised_fingers_shadow_whose_dark_core_the_masks_took_in_still_counts():
+    # a hand held 14 cm up (the clips made apart, seed 139, rest_lightwood): the core of its
+    # finger's shadow is dark enough to differ from the board, its soft rim is not. The rim
+    # joins the core, which differs in brightness only: no other thing's own shadow
+    pipe, _ = _pipe_with(lambda b: b)
+    hand, r = _finger(pipe)
+    tx, ty = TIP
+    x0, x1 = int(tx + 1.5 * r), int(tx + 3.5 * r)
+
+    def shadow(b):
+        b[int(ty - 0.5 * r):int(ty + 2.5 * r), x0 - 3:x1 + 3] *= 0.8  # (the rim)
+        b[int(ty):int(ty + 2 * r), x0:x1] *= 0.45 / 0.8  # (the core)
+        return _draw_finger(b, pipe)
+
+    pipe, fg = _pipe_with(shadow)
+    assert fg[int(ty + r), (x0 + x1) // 2]  # (the core differs)
+    assert pipe._shadow_apart(TIP, hand, fg) > 3 * RAISED_AREA

@@ -166,6 +166,14 @@ RAISED_CHROMA = 0.12
 RAISED_AREA = 0.2
 RAISED_PATCH = 0.1
 RAISED_FRAMES = 5
+#: ``TapPipeline._shadow_apart``: a shadow patch that joins something else that differs, at
+#: least this many squared finger radii (``TapPipeline._others_near``), is that thing's own and
+#: does not count. Another player's fist resting on the table at the board's edge casts its
+#: shadow onto the board; the masks see the fist but not its soft shadow, which lay 2-4 radii
+#: from a finger resting on a character there, apart from that hand, and refused its dwell
+#: as raised for all of its 1.3 s (the clips made apart, seed 135, ``finger_lightwood``: 4.3
+#: squared radii each frame). A raised finger's shadow lies apart from everything
+OTHER_AREA = 1.0
 
 #: a dwell off every hotspot taps the one just ahead of it (``TapPipeline._hit``): up to this
 #: many finger radii on along the arm, tried in ``AHEAD_STEPS`` steps, the nearest first.
@@ -738,8 +746,9 @@ class TapPipeline:
         along both where the two part by more than ``RAISED_ASKEW``), at
         least ``RAISED_GAP`` radii from anything that differs (``fg``) or the ``hand``,
         darker by ``RAISED_DARK`` (log brightness) than the board around them, with its hue
-        kept, in patches of at least ``RAISED_PATCH`` squared radii. A tip on the board meets
-        its shadow: 0 to a few pixels. Raised, its shadow shows beside or ahead of it.
+        kept, in patches of at least ``RAISED_PATCH`` squared radii, none of them joining
+        something else that differs (``OTHER_AREA``). A tip on the board meets its shadow: 0 to
+        a few pixels. Raised, its shadow shows beside or ahead of it.
 
         "Than the board around them": how much darker than the empty board each pixel is, less
         the opening of that (grey erosion, then dilation) with a disc ``RAISED_WIDTH`` radii
@@ -793,10 +802,35 @@ class TapPipeline:
         shadow = ((darker > RAISED_DARK) & (chroma < RAISED_CHROMA) & (apart >= RAISED_GAP * r)
                   & ahead & (dx * dx + dy * dy <= (RAISED_REACH * r) ** 2)
                   & (xx >= mp) & (xx < mp + W) & (yy >= mp) & (yy < mp + Hh))
-        # (a shadow is a patch: specks of print a shake or blur moved are not)
-        n, _, stats, _ = cv2.connectedComponentsWithStats(shadow.astype(np.uint8), connectivity=8)
-        areas = stats[1:n, cv2.CC_STAT_AREA]
-        return float(areas[areas >= RAISED_PATCH * r * r].sum()) / (r * r)
+        # (a shadow is a patch: specks of print a shake or blur moved are not; and one that
+        # joins something else that differs, as big as a hand, is that thing's own shadow)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(shadow.astype(np.uint8), connectivity=8)
+        keep = stats[1:n, cv2.CC_STAT_AREA] >= RAISED_PATCH * r * r
+        if keep.any():
+            theirs = np.unique(labels[(self._others_near(fg[y0:y1, x0:x1], hand.mask[y0:y1, x0:x1], chroma, r) > 0)
+                                      & (labels > 0)])
+            keep[theirs - 1] = False
+        return float(stats[1:n, cv2.CC_STAT_AREA][keep].sum()) / (r * r)
+
+    @staticmethod
+    def _others_near(fg, hand_mask, chroma, r: float) -> np.ndarray:
+        """uint8 mask (of a box of the picture): within ``RAISED_GAP`` finger radii and two
+        pixels of what differs (``fg``) in hue (``chroma``, the hue change there, at least
+        ``RAISED_CHROMA``) apart from the pointing hand (``hand_mask``), in parts of at least
+        ``OTHER_AREA`` squared radii (another player's hand, a fist, a sleeve; not specks of
+        print). A shadow there is the other thing's own, which it meets where it lies (see
+        ``OTHER_AREA``). In hue only: the dark core of a raised hand's own shadow differs
+        enough to be in ``fg``, and its rim, which does count, joins it."""
+        k = np.ones((3, 3), np.uint8)
+        others = cv2.subtract(fg, cv2.dilate(hand_mask, k))
+        others[chroma < RAISED_CHROMA] = 0
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(others, connectivity=8)
+        big = np.flatnonzero(stats[1:n, cv2.CC_STAT_AREA] >= OTHER_AREA * r * r) + 1
+        if len(big) == 0:
+            return np.zeros_like(fg)
+        d = 2 * (int(np.ceil(RAISED_GAP * r)) + 2) + 1
+        return cv2.dilate(np.isin(labels, big).astype(np.uint8) * 255,
+                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
 
     def _seldom_pointed(self) -> bool:
         """Was a finger seen pointing in fewer than ``POINTED_SHARE`` of the frames of the
