@@ -807,9 +807,8 @@ class TapPipeline:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(shadow.astype(np.uint8), connectivity=8)
         keep = stats[1:n, cv2.CC_STAT_AREA] >= RAISED_PATCH * r * r
         if keep.any():
-            theirs = np.unique(labels[(self._others_near(fg[y0:y1, x0:x1], hand.mask[y0:y1, x0:x1], chroma, r) > 0)
-                                      & (labels > 0)])
-            keep[theirs - 1] = False
+            near = self._others_near(fg[y0:y1, x0:x1], hand.mask[y0:y1, x0:x1], chroma, r) > 0
+            keep[np.unique(labels[near & (labels > 0)]) - 1] = False
         return float(stats[1:n, cv2.CC_STAT_AREA][keep].sum()) / (r * r)
 
     @staticmethod
